@@ -1,0 +1,119 @@
+"""Create or update every stream and bucket the design uses; safe to run on each start."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import nats.js.errors
+from nats.js import api
+
+from research_chain.bus import names as n
+from research_chain.bus.connection import Bus, nats_errors
+
+if TYPE_CHECKING:
+    from research_chain.config import Settings
+
+__all__ = ["provision", "stream_configs"]
+
+log = logging.getLogger(__name__)
+
+
+def stream_configs(settings: Settings) -> list[api.StreamConfig]:
+    """The plain streams (KV buckets and the object store are separate)."""
+    names = settings.names()
+    replicas = settings.replicas
+    return [
+        api.StreamConfig(
+            name=names.dispatch_stream,
+            description="component dispatches, one durable consumer per stage",
+            subjects=[n.DISPATCH_SUBJECTS],
+            retention=api.RetentionPolicy.WORK_QUEUE,
+            storage=api.StorageType.FILE,
+            duplicate_window=120.0,
+            num_replicas=replicas,
+        ),
+        api.StreamConfig(
+            name=names.results_stream,
+            description="SearchResults per parent loop, kept for offline parents",
+            subjects=[n.RESULT_SUBJECTS],
+            retention=api.RetentionPolicy.LIMITS,
+            storage=api.StorageType.FILE,
+            max_age=settings.result_retention_s,
+            duplicate_window=120.0,
+            num_replicas=replicas,
+        ),
+        api.StreamConfig(
+            name=names.dlq_stream,
+            description="parked dispatches with their reason",
+            subjects=[n.DLQ_SUBJECTS],
+            retention=api.RetentionPolicy.LIMITS,
+            storage=api.StorageType.FILE,
+            max_age=settings.result_retention_s,
+            num_replicas=replicas,
+        ),
+        api.StreamConfig(
+            name=names.schedule_stream,
+            description="loop deadlines as scheduled messages",
+            subjects=list(n.SCHEDULE_SUBJECTS),
+            retention=api.RetentionPolicy.LIMITS,
+            storage=api.StorageType.FILE,
+            allow_msg_schedules=True,
+            allow_msg_ttl=True,
+            duplicate_window=120.0,
+            num_replicas=replicas,
+        ),
+    ]
+
+
+async def _ensure_stream(bus: Bus, config: api.StreamConfig) -> None:
+    assert config.name is not None
+    try:
+        await bus.js.stream_info(config.name)
+    except nats.js.errors.NotFoundError:
+        await bus.js.add_stream(config)
+        log.info("created stream %s", config.name)
+        return
+    await bus.js.update_stream(config)
+
+
+async def provision(bus: Bus, settings: Settings) -> None:
+    """Idempotent: creates what is missing, updates what drifted, keeps the data."""
+    names = settings.names()
+    with nats_errors("provision"):
+        for config in stream_configs(settings):
+            await _ensure_stream(bus, config)
+        buckets = [
+            api.KeyValueConfig(
+                bucket=names.loops_bucket,
+                description="loop state and stage payloads; the rule engine's trigger log",
+                history=5,
+                storage=api.StorageType.FILE,
+                replicas=settings.replicas,
+            ),
+            api.KeyValueConfig(
+                bucket=names.entities_bucket,
+                description="the knowledge graph: one key per entity",
+                history=1,
+                storage=api.StorageType.FILE,
+                replicas=settings.replicas,
+            ),
+        ]
+        for kv_config in buckets:
+            try:
+                await bus.js.key_value(kv_config.bucket)
+            except nats.js.errors.BucketNotFoundError:
+                await bus.js.create_key_value(kv_config)
+                log.info("created bucket %s", kv_config.bucket)
+        try:
+            await bus.js.object_store(names.evidence_store)
+        except nats.js.errors.BucketNotFoundError:
+            await bus.js.create_object_store(
+                names.evidence_store,
+                api.ObjectStoreConfig(
+                    bucket=names.evidence_store,
+                    description="bulky evidence bodies referenced from Evidence.objectstore_ref",
+                    storage=api.StorageType.FILE,
+                    replicas=settings.replicas,
+                ),
+            )

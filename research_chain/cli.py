@@ -1,0 +1,141 @@
+"""``research-chain``: parse flags, build settings, call a ``run_*`` function. Nothing else."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Callable, Sequence
+from enum import IntEnum
+from pathlib import Path
+
+from research_chain import __version__
+from research_chain.config import Settings
+from research_chain.errors import ResearchChainError
+
+__all__ = ["ExitCode", "main"]
+
+
+class ExitCode(IntEnum):
+    OK = 0
+    FAILED = 1
+    USAGE = 2
+    UNAVAILABLE = 69
+    INTERRUPTED = 130
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--nats-url", help="NATS server URL (default: embedded server for 'up')")
+    parser.add_argument("--data-dir", type=Path, help="where the embedded server keeps its store")
+    parser.add_argument("--log-level", help="DEBUG, INFO, WARNING, ERROR")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="research-chain",
+        description="Answer agent loops' research requests from a knowledge graph over NATS.",
+    )
+    parser.add_argument("--version", action="version", version=f"research-chain {__version__}")
+    verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
+
+    up = verbs.add_parser("up", help="run the chain (embedded nats-server unless --nats-url)")
+    _common(up)
+    up.add_argument("--port", type=int, help="embedded server port (default 4222, 0 = any free)")
+    up.add_argument("--no-sample", action="store_true", help="do not load the sample graph")
+    up.add_argument("--workers", type=int, help="workers per stage in this process")
+    up.add_argument("--metrics-port", type=int, help="serve Prometheus metrics on this port")
+    up.add_argument("--once", action="store_true", help="exit after the first answer (smoke test)")
+
+    ask = verbs.add_parser("ask", help="ask one question through the running chain")
+    _common(ask)
+    ask.add_argument("question")
+    ask.add_argument("--hint", action="append", default=[], help="key=value, repeatable")
+    ask.add_argument("--budget-tokens", type=int, default=0)
+    ask.add_argument("--max-iterations", type=int, default=0)
+    ask.add_argument("--timeout", type=float, default=60.0)
+    ask.add_argument("--json", action="store_true", help="print the SearchResult as JSON")
+
+    ingest = verbs.add_parser("ingest", help="load triples from files into the graph")
+    _common(ingest)
+    ingest.add_argument("files", nargs="+", type=Path)
+    ingest.add_argument("--format", choices=["auto", "jsonl", "nt", "delimited"], default="auto")
+    ingest.add_argument("--sep", default="|", help="separator for delimited text")
+    ingest.add_argument(
+        "--id-template",
+        default="metaqa.movies.kb.wikimovies.{type}.{slug}",
+        help="entity id for a plain name in delimited text ({type}, {slug})",
+    )
+    ingest.add_argument("--batch", type=int, default=500, help="triples per write request")
+
+    watch = verbs.add_parser("watch", help="follow loops' stage events")
+    _common(watch)
+    watch.add_argument("loop_id", nargs="?")
+
+    ev = verbs.add_parser("eval", help="score the chain on a JSON Lines or MetaQA question file")
+    _common(ev)
+    ev.add_argument("file", type=Path)
+    ev.add_argument("--limit", type=int)
+    ev.add_argument("--concurrency", type=int, default=32)
+    ev.add_argument("--report", type=Path, help="per-question JSON Lines report")
+    ev.add_argument("--timeout", type=float, default=60.0)
+
+    bench = verbs.add_parser("bench", help="run a benchmark harness from bench/")
+    _common(bench)
+    bench.add_argument("name", help="graph or chain")
+    bench.add_argument("args", nargs=argparse.REMAINDER)
+
+    schema = verbs.add_parser("schema", help="write one JSON Schema per payload type")
+    schema.add_argument("--out", type=Path, default=Path("payloads"))
+    schema.add_argument("--check", action="store_true", help="fail if files differ")
+    return parser
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    overrides = {
+        "nats_url": getattr(args, "nats_url", None),
+        "data_dir": getattr(args, "data_dir", None),
+        "log_level": getattr(args, "log_level", None),
+        "embedded_port": getattr(args, "port", None),
+        "workers_per_stage": getattr(args, "workers", None),
+        "metrics_port": getattr(args, "metrics_port", None),
+    }
+    if getattr(args, "no_sample", False):
+        overrides["load_sample"] = False
+    return Settings().with_overrides(**overrides)
+
+
+def _verbs() -> dict[str, Callable[[argparse.Namespace, Settings], int]]:
+    from research_chain import service
+
+    return {
+        "up": service.cli_up,
+        "ask": service.cli_ask,
+        "ingest": service.cli_ingest,
+        "watch": service.cli_watch,
+        "eval": service.cli_eval,
+        "bench": service.cli_bench,
+        "schema": service.cli_schema,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    settings = _settings(args)
+    logging.basicConfig(
+        level=settings.log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s %(message)s",
+    )
+    try:
+        return _verbs()[args.verb](args, settings)
+    except KeyboardInterrupt:
+        return ExitCode.INTERRUPTED
+    except ResearchChainError as exc:
+        print(f"research-chain: {exc}", file=sys.stderr)
+        return ExitCode.FAILED
+    finally:
+        asyncio.set_event_loop(None)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+"""What every component is given and what it declares.
+
+A component is one module exposing ``COMPONENT = Component(stage, inputs,
+handle)`` where ``handle(ctx, payload)`` is a plain async function: it never
+touches NATS and never acks. The runner builds the :class:`StageContext`,
+calls ``handle``, writes the returned payload as the stage's completion and
+settles the message. A unit test of a stage is a plain ``await handle(...)``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from research_chain.bus.names import Stage
+from research_chain.payloads import (
+    AssessmentOutput,
+    ClassifierOutput,
+    ExecutionOutput,
+    Intent,
+    RetrievalTier,
+    RouteDecision,
+    WireModel,
+)
+
+if TYPE_CHECKING:
+    from research_chain.graph.protocol import GraphBackend
+
+__all__ = ["Component", "LoopSnapshot", "Provenance", "StageContext"]
+
+In = TypeVar("In", bound=WireModel)
+Out = TypeVar("Out", bound=WireModel)
+
+
+@dataclass(slots=True)
+class Provenance:
+    """What a stage adds to the loop's provenance; the runner persists it in loop state."""
+
+    tokens_used: int = 0
+    tiers_used: set[RetrievalTier] = field(default_factory=set)
+    fallbacks_used: list[str] = field(default_factory=list)
+
+    def fallback(self, name: str) -> None:
+        if name not in self.fallbacks_used:
+            self.fallbacks_used.append(name)
+
+
+@dataclass(frozen=True, slots=True)
+class LoopSnapshot:
+    """The loop as the runner read it before this stage ran (read-only for components)."""
+
+    intent: Intent
+    classifier_output: ClassifierOutput | None = None
+    route_decision: RouteDecision | None = None
+    execution_output: ExecutionOutput | None = None
+    assessment_output: AssessmentOutput | None = None
+    retighten_rounds: int = 0
+    refine_rounds: int = 0
+    tokens_spent: int = 0
+    tiers_used: frozenset[RetrievalTier] = frozenset()
+    fallbacks_used: tuple[str, ...] = ()
+    started_at: float = 0.0
+
+
+@dataclass(slots=True)
+class StageContext:
+    """Everything a component needs for one run; one object, not long argument lists."""
+
+    loop_id: str
+    parent_loop_id: str
+    stage: Stage
+    attempt: int
+    round: int
+    deadline: float
+    snapshot: LoopSnapshot
+    graph: GraphBackend
+    judge: Any
+    headers: Mapping[str, str] = field(default_factory=dict)
+    log: logging.LoggerAdapter[logging.Logger] = field(
+        default_factory=lambda: logging.LoggerAdapter(logging.getLogger("research_chain.stage"))
+    )
+    provenance: Provenance = field(default_factory=Provenance)
+
+    @property
+    def intent(self) -> Intent:
+        return self.snapshot.intent
+
+    @property
+    def tokens_remaining(self) -> int:
+        budget = self.intent.resolved_budget_tokens()
+        return max(0, budget - self.snapshot.tokens_spent - self.provenance.tokens_used)
+
+
+@dataclass(frozen=True, slots=True)
+class Component(Generic[In, Out]):
+    """A stage's declaration: its name, the payload types it accepts, its handler."""
+
+    stage: Stage
+    inputs: tuple[type[WireModel], ...]
+    output: type[Out]
+    handle: Callable[[StageContext, Any], Awaitable[Out]]

@@ -1,0 +1,47 @@
+"""Shared fixtures: a real nats-server (JetStream on, temp store) for every test that asks."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from research_chain.bus import Bus, EmbeddedServer, connect, provision
+from research_chain.config import Settings
+
+
+@pytest.fixture
+def nats_server(tmp_path: Path) -> Iterator[EmbeddedServer]:
+    """A fresh server per test: free port chosen by the server, store in tmp_path."""
+    server = EmbeddedServer(store_dir=tmp_path / "nats")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def settings(nats_server: EmbeddedServer, tmp_path: Path) -> Settings:
+    """Settings pointing at the test server, with millisecond backoffs."""
+    return Settings(
+        nats_url=nats_server.url,
+        data_dir=tmp_path / "data",
+        ack_wait_s=2.0,
+        backoff_initial_s=0.01,
+        backoff_max_s=0.05,
+        loop_deadline_s=30.0,
+        load_sample=False,
+    )
+
+
+@pytest.fixture
+async def bus(settings: Settings) -> AsyncIterator[Bus]:
+    """A connected, provisioned bus on the test server."""
+    b = await connect(settings)
+    await provision(b, settings)
+    try:
+        yield b
+    finally:
+        await b.close()

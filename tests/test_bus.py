@@ -1,0 +1,67 @@
+from __future__ import annotations
+
+import pytest
+
+from research_chain.bus import Bus, names
+from research_chain.bus.names import Stage
+from research_chain.config import Settings
+from research_chain.errors import InvalidName
+
+LOOP = "0b1e6a52-6f1e-4c8e-9a57-3b0c7c2d9e11"
+
+
+@pytest.mark.parametrize("bad", ["a.b", "a*", ">", "a b", "", "a\tb", "x" * 129, "a>b"])
+def test_loop_ids_cannot_inject_subject_tokens(bad: str) -> None:
+    with pytest.raises(InvalidName, match="loop_id"):
+        names.stage_subject(Stage.NL_CLASSIFY, bad)
+    with pytest.raises(InvalidName):
+        names.validate_loop_id(bad)
+
+
+def test_loop_id_must_be_a_full_uuid() -> None:
+    assert names.validate_loop_id(LOOP) == LOOP
+    with pytest.raises(InvalidName, match="UUID"):
+        names.validate_loop_id("0b1e6a52-6f1e")
+    assert names.validate_loop_id("parent-1", require_uuid=False) == "parent-1"
+
+
+def test_names_are_functions_of_the_loop_id() -> None:
+    assert names.stage_subject(Stage.ROUTE_SEARCH, LOOP) == f"component.route_search.{LOOP}"
+    assert names.stage_key(Stage.NL_CLASSIFY, LOOP) == f"classify.complete.{LOOP}"
+    assert names.requested_key(LOOP) == f"research.requested.{LOOP}"
+    assert names.complete_key(LOOP) == f"COMPLETE_{LOOP}"
+    assert names.loop_key(LOOP) == f"loop.{LOOP}"
+    assert names.result_subject("parent-7") == "research.result.parent-7"
+    assert (
+        names.dispatch_msg_id(LOOP, Stage.ASSESS_SUFFICIENCY, 3) == f"{LOOP}:assess_sufficiency:3"
+    )
+    assert names.event_subject(LOOP, "r1") == f"research.events.{LOOP}.r1"
+
+
+async def test_provisioning_is_idempotent_and_keeps_data(bus: Bus, settings: Settings) -> None:
+    from research_chain.bus import provision
+
+    kv = await bus.js.key_value(settings.loops_bucket)
+    await kv.put("loop.x", b"1")
+    await provision(bus, settings)
+    await provision(bus, settings)
+    assert (await kv.get("loop.x")).value == b"1"
+    stream_names = {info.config.name for info in await bus.js.streams_info()}
+    assert {
+        settings.dispatch_stream,
+        settings.results_stream,
+        settings.dlq_stream,
+        settings.schedule_stream,
+        f"KV_{settings.loops_bucket}",
+        f"KV_{settings.entities_bucket}",
+    } <= stream_names
+
+
+async def test_kv_compare_and_set_refuses_a_stale_revision(bus: Bus, settings: Settings) -> None:
+    import nats.js.errors
+
+    kv = await bus.js.key_value(settings.loops_bucket)
+    rev = await kv.put("loop.cas", b"a")
+    await kv.update("loop.cas", b"b", last=rev)
+    with pytest.raises(nats.js.errors.KeyWrongLastSequenceError):
+        await kv.update("loop.cas", b"c", last=rev)
