@@ -131,7 +131,9 @@ class Registry:
         if not isinstance(doc, dict):
             raise DecodeError("envelope: must be a JSON object", raw=data)
         ptype = self._envelope_type(doc, data)
-        model = self.model_for(ptype)
+        model = self._by_type.get(ptype)
+        if model is None:
+            raise DecodeError(f"envelope.type: unknown payload type {ptype.key!r}", raw=data)
         payload = doc.get("payload")
         if not isinstance(payload, dict):
             raise DecodeError(f"envelope.payload: must be a {ptype.key} object", raw=data)
