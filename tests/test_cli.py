@@ -1,0 +1,84 @@
+"""The CLI as a user meets it: --help lists the verbs, `up` reaches ready and serves NATS."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+import nats
+
+from research_chain.cli import main
+from research_chain.config import Settings
+
+VERBS = ("up", "ask", "ingest", "watch", "eval", "bench", "schema")
+
+
+def test_help_lists_every_verb(capsys: object) -> None:
+    import pytest
+
+    with pytest.raises(SystemExit) as info:
+        main(["--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    for verb in VERBS:
+        assert f"    {verb} " in out
+
+
+def test_environment_configures_and_flags_override(monkeypatch: object) -> None:
+    monkeypatch.setenv("RESEARCH_CHAIN_NATS_URL", "nats://10.0.0.1:4222")  # type: ignore[attr-defined]
+    monkeypatch.setenv("RESEARCH_CHAIN_LOOP_DEADLINE_S", "7.5")  # type: ignore[attr-defined]
+    settings = Settings()
+    assert settings.nats_url == "nats://10.0.0.1:4222"
+    assert settings.loop_deadline_s == 7.5
+    overridden = settings.with_overrides(nats_url="nats://127.0.0.1:1", log_level=None)
+    assert overridden.nats_url == "nats://127.0.0.1:1"
+    assert overridden.log_level == settings.log_level
+
+
+def test_schema_check_passes_on_the_committed_contract(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[1]
+    assert main(["schema", "--check", "--out", str(root / "payloads")]) == 0
+    assert main(["schema", "--check", "--out", str(tmp_path)]) == 1
+    assert main(["schema", "--out", str(tmp_path)]) == 0
+    assert main(["schema", "--check", "--out", str(tmp_path)]) == 0
+
+
+async def _read_until(stream: asyncio.StreamReader, needle: str, lines: list[str]) -> str:
+    while True:
+        raw = await stream.readline()
+        if not raw:
+            raise AssertionError(f"process ended before {needle!r}: {lines}")
+        line = raw.decode().strip()
+        lines.append(line)
+        if needle in line:
+            return line
+
+
+async def test_up_starts_an_embedded_server_that_clients_reach(tmp_path: Path) -> None:
+    env = {**os.environ, "RESEARCH_CHAIN_LOAD_SAMPLE": "false"}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "research_chain.cli", "up", "--port", "0",
+        "--data-dir", str(tmp_path), "--no-sample",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, env=env,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    lines: list[str] = []
+    try:
+        ready = await asyncio.wait_for(_read_until(proc.stdout, "ready", lines), 60)
+        url = ready.rsplit(" ", 1)[-1]
+        nc = await nats.connect(url)
+        js = nc.jetstream()
+        kv = await js.key_value("AGENT_LOOPS")
+        await kv.put("probe", b"1")
+        assert (await kv.get("probe")).value == b"1"
+        await nc.close()
+    finally:
+        if proc.returncode is None:
+            proc.send_signal(signal.SIGINT)
+        code = await asyncio.wait_for(proc.wait(), 30)
+        rest = await proc.stdout.read()
+    assert code == 0, (lines, rest)
+    assert (tmp_path / "nats" / "jetstream").is_dir()
