@@ -76,7 +76,7 @@ async def connect(
     if not target:
         raise BusUnavailable("no NATS URL: start the embedded server or pass --nats-url")
     options: dict[str, Any] = {
-        "servers": [target],
+        "servers": [url.strip() for url in target.split(",") if url.strip()],
         "name": name,
         "connect_timeout": settings.connect_timeout_s,
         "max_reconnect_attempts": -1,
