@@ -63,10 +63,18 @@ def _parser() -> argparse.ArgumentParser:
     ingest.add_argument("--sep", default="|", help="separator for delimited text")
     ingest.add_argument(
         "--id-template",
-        default="metaqa.movies.kb.wikimovies.{type}.{slug}",
-        help="entity id for a plain name in delimited text ({type}, {slug})",
+        default=None,
+        help="entity id for a plain name ({type}, {slug}); default: the mapping's template",
     )
-    ingest.add_argument("--batch", type=int, default=500, help="triples per write request")
+    ingest.add_argument(
+        "--mapping",
+        default="metaqa",
+        help="how plain names become typed entities: a preset (metaqa, generic) "
+        "or a JSON/YAML mapping file",
+    )
+    ingest.add_argument(
+        "--batch", type=int, default=200_000, help="triples per write window (bounds memory)"
+    )
 
     watch = verbs.add_parser("watch", help="follow loops' stage events")
     _common(watch)

@@ -7,7 +7,8 @@ chained with ``raise ... from exc`` so handlers only ever see these types::
     ResearchChainError
     ├── RetryableError              transient; the runner naks with a delay
     │   ├── BusUnavailable          NATS down, timeouts, stale KV revision
-    │   └── JudgeTimeout            the LLM endpoint was slow or refused
+    │   ├── JudgeTimeout            the LLM endpoint was slow or refused
+    │   └── ResultTimeout           a parent waited longer than it allowed for a result
     └── PermanentError              retrying cannot help; park and end degraded
         ├── DecodeError             bytes that are not a valid registered payload
         ├── ValidationFailed        a typed payload broke a contract rule
@@ -30,6 +31,7 @@ __all__ = [
     "PermanentError",
     "RegistryError",
     "ResearchChainError",
+    "ResultTimeout",
     "RetryableError",
     "RuleViolation",
     "ValidationFailed",
@@ -54,6 +56,10 @@ class BusUnavailable(RetryableError):
 
 class JudgeTimeout(RetryableError):
     """A judge's backend (an LLM endpoint) failed transiently."""
+
+
+class ResultTimeout(RetryableError):
+    """No result for a loop arrived within the caller's timeout (it may still come)."""
 
 
 class PermanentError(ResearchChainError):

@@ -8,9 +8,17 @@ import contextlib
 import logging
 import signal
 import sys
+import time
+import uuid
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-from research_chain.bus import EmbeddedServer, connect, provision
+import orjson
+from nats.aio.msg import Msg
+
+from research_chain.bus import Bus, EmbeddedServer, Stage, connect, provision
 from research_chain.config import Settings
+from research_chain.errors import ValidationFailed
 from research_chain.payloads import default_registry
 from research_chain.payloads.schema import write_schemas
 
@@ -22,8 +30,19 @@ __all__ = [
     "cli_schema",
     "cli_up",
     "cli_watch",
+    "format_event",
+    "run_ask",
     "run_up",
+    "run_watch",
+    "start_chain",
 ]
+
+if TYPE_CHECKING:
+    from prometheus_client import CollectorRegistry
+
+    from research_chain.components.base import Component
+    from research_chain.graph.protocol import GraphBackend
+    from research_chain.runtime import Chain
 
 log = logging.getLogger(__name__)
 
@@ -82,20 +101,172 @@ def _not_yet(verb: str) -> int:
     return 2
 
 
+def _client_url(settings: Settings) -> str:
+    """Clients join a running chain: the configured URL, else the embedded server's."""
+    return settings.nats_url or f"nats://{settings.embedded_host}:{settings.embedded_port}"
+
+
+def _hints(pairs: list[str]) -> dict[str, str]:
+    hints: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValidationFailed(f"--hint {pair!r}: expected key=value")
+        hints[key.strip()] = value.strip()
+    return hints
+
+
+async def run_ask(
+    settings: Settings,
+    question: str,
+    *,
+    hints: dict[str, str],
+    budget_tokens: int = 0,
+    max_iterations: int = 0,
+    timeout_s: float = 60.0,
+    as_json: bool = False,
+) -> int:
+    """Ask one question as a parent loop of our own and print the answer."""
+    from research_chain.client import research
+
+    bus = await connect(settings, _client_url(settings), name="research-chain-ask")
+    try:
+        result = await research(
+            bus,
+            question,
+            parent_loop_id=f"cli-{uuid.uuid4()}",
+            hints=hints,
+            budget_tokens=budget_tokens,
+            max_iterations=max_iterations,
+            timeout=timeout_s,
+            names=settings.names(),
+        )
+    finally:
+        await bus.close()
+    if as_json:
+        print(result.to_json().decode())
+    else:
+        print(result.synthesis)
+        trace = result.decomp_trace
+        action = trace.router_action.value if trace and trace.router_action else "-"
+        print(
+            f"-- route {action}, {result.iterations} iteration(s), "
+            f"{result.tokens_used} tokens, {result.duration_ms} ms, "
+            f"tiers {','.join(t.value for t in result.tiers_used) or '-'}, "
+            f"fallbacks {','.join(result.fallbacks_used) or '-'}"
+            + (f", DEGRADED: {result.degraded_reason}" if result.degraded else "")
+        )
+    return 1 if result.degraded else 0
+
+
 def cli_ask(args: argparse.Namespace, settings: Settings) -> int:
-    return _not_yet("ask")
+    return asyncio.run(
+        run_ask(
+            settings,
+            args.question,
+            hints=_hints(args.hint),
+            budget_tokens=args.budget_tokens,
+            max_iterations=args.max_iterations,
+            timeout_s=args.timeout,
+            as_json=args.json,
+        )
+    )
 
 
 def cli_ingest(args: argparse.Namespace, settings: Settings) -> int:
-    return _not_yet("ingest")
+    from research_chain.graph.ingest import IngestOptions, load_mapping, run_ingest
+
+    options = IngestOptions(
+        format=args.format,
+        sep=args.sep,
+        mapping=load_mapping(args.mapping).with_template(args.id_template),
+        window=max(1, args.batch),
+    )
+    summary = asyncio.run(run_ingest(settings, args.files, options))
+    return 1 if summary.rejected and not summary.triples else 0
+
+
+def format_event(data: bytes) -> str:
+    """One ops event as a line: time, loop, stage, kind and the rest as key=value."""
+    event = orjson.loads(data)
+    stamp = time.strftime("%H:%M:%S", time.localtime(float(event.pop("at", 0.0))))
+    head = f"{stamp} {event.pop('loop_id', '?')} {event.pop('stage', '?'):<18} "
+    head += f"{event.pop('kind', '?'):<18}"
+    rest = " ".join(f"{k}={v}" for k, v in event.items() if v not in (None, ""))
+    return f"{head} {rest}".rstrip()
+
+
+async def run_watch(settings: Settings, loop_id: str | None = None) -> int:
+    """Print every rule firing and stage transition (of one loop, or all) until Ctrl-C."""
+    from research_chain.bus import names as n
+
+    bus = await connect(settings, _client_url(settings), name="research-chain-watch")
+    stop = _stop_event()
+
+    async def show(msg: Msg) -> None:
+        print(format_event(msg.data), flush=True)
+
+    try:
+        sub = await bus.nc.subscribe(n.events_filter(loop_id), cb=show)
+        await stop.wait()
+        await sub.unsubscribe()
+    finally:
+        await bus.close()
+    return 0
 
 
 def cli_watch(args: argparse.Namespace, settings: Settings) -> int:
-    return _not_yet("watch")
+    return asyncio.run(run_watch(settings, args.loop_id))
+
+
+async def start_chain(
+    bus: Bus,
+    settings: Settings,
+    *,
+    components: Mapping[Stage, Component[Any, Any]] | None = None,
+    graph: GraphBackend | None = None,
+    judge: Any = None,
+    metrics: CollectorRegistry | None = None,
+    run_engine: bool = True,
+) -> Chain:
+    """This process's share of the chain (engine, intake, deadlines, stage workers) for
+    ``run_up``: the real components unless others are given, metrics and tracing on."""
+    from research_chain.observability import MetricsHook, TracingHook
+    from research_chain.runtime import start_chain as start_runtime
+
+    if components is None:
+        from research_chain.components import default_components
+
+        components = default_components()
+    return await start_runtime(
+        bus,
+        settings,
+        components,
+        hooks=[MetricsHook(metrics), TracingHook()],
+        graph=graph,
+        judge=judge,
+        run_engine=run_engine,
+    )
 
 
 def cli_eval(args: argparse.Namespace, settings: Settings) -> int:
-    return _not_yet("eval")
+    from research_chain.eval import eval_file, format_summary, load_questions
+
+    questions = load_questions(args.file, args.limit)
+    with contextlib.ExitStack() as stack:
+        report = stack.enter_context(args.report.open("wb")) if args.report else None
+        summary = asyncio.run(
+            eval_file(
+                settings,
+                questions,
+                url=_client_url(settings),
+                concurrency=args.concurrency,
+                timeout_s=args.timeout,
+                report=report,
+            )
+        )
+    print(format_summary(summary))
+    return 0
 
 
 def cli_bench(args: argparse.Namespace, settings: Settings) -> int:

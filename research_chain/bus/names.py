@@ -16,10 +16,13 @@ from research_chain.errors import InvalidName
 
 __all__ = [
     "COMPLETE_PREFIX",
+    "Header",
     "Names",
     "Stage",
     "check_token",
     "complete_key",
+    "deadline_filter",
+    "deadline_msg_id",
     "deadline_schedule_subject",
     "deadline_subject",
     "dispatch_msg_id",
@@ -28,11 +31,19 @@ __all__ = [
     "events_filter",
     "graph_query_subject",
     "graph_write_subject",
+    "intake_dlq_subject",
+    "intake_filter",
+    "kv_key_of",
+    "loop_entity_id",
     "loop_key",
+    "max_deliveries_advisory",
     "requested_key",
+    "result_msg_id",
     "result_subject",
+    "split_trigger_key",
     "stage_key",
     "stage_subject",
+    "trigger_filters",
     "validate_loop_id",
 ]
 
@@ -177,6 +188,90 @@ def entity_key(entity_id: str) -> str:
     return entity_id
 
 
+# --- the rule chain (intake, triggers, headers) -----------------------------
+
+RESEARCH_LOOP_TYPE = "research_loop"
+RESEARCH_LOOP_PREFIX = "local.research-chain.agentic.loops"
+
+# Trigger key prefixes the rule engine consumes, with the payload each carries.
+TRIGGER_PREFIXES: tuple[str, ...] = (REQUESTED_KEY_PREFIX, *STAGE_KEY_PREFIX.values())
+
+
+def loop_entity_id(loop_id: str) -> str:
+    """The graph entity of a research loop: ``...loops.research_loop.<loop_id>``."""
+    return f"{RESEARCH_LOOP_PREFIX}.{RESEARCH_LOOP_TYPE}.{check_token(loop_id, 'loop_id')}"
+
+
+def intake_filter(entities_bucket: str) -> str:
+    """Every research-loop entity written to the entity bucket (6-part keys, type 5th)."""
+    return f"$KV.{entities_bucket}.*.*.*.*.{RESEARCH_LOOP_TYPE}.*"
+
+
+def trigger_filters(loops_bucket: str) -> list[str]:
+    """The trigger keys of the loop bucket: the R0 request and every stage completion."""
+    return [f"$KV.{loops_bucket}.{prefix}.*" for prefix in TRIGGER_PREFIXES]
+
+
+def split_trigger_key(key: str) -> tuple[str, str]:
+    """``classify.complete.<id>`` -> (``classify.complete``, ``<id>``)."""
+    prefix, _, loop_id = key.rpartition(".")
+    if prefix not in TRIGGER_PREFIXES:
+        raise InvalidName(f"trigger key {key!r}: unknown prefix {prefix!r}")
+    return prefix, check_token(loop_id, "loop_id")
+
+
+def kv_key_of(bucket: str, subject: str) -> str:
+    """The key of a KV stream subject (``$KV.<bucket>.<key>``)."""
+    head = f"$KV.{bucket}."
+    if not subject.startswith(head):
+        raise InvalidName(f"subject {subject!r} is not in bucket {bucket}")
+    return subject[len(head) :]
+
+
+def deadline_filter() -> str:
+    return DEADLINE_SUBJECTS
+
+
+def intake_dlq_subject() -> str:
+    """Where a request with no parent to answer is parked."""
+    return dlq_subject("intake")
+
+
+def result_msg_id(loop_id: str) -> str:
+    """``Nats-Msg-Id`` of a loop's one result: stored once however often it is sent."""
+    return f"result:{check_token(loop_id, 'loop_id')}"
+
+
+def deadline_msg_id(loop_id: str) -> str:
+    return f"deadline:{check_token(loop_id, 'loop_id')}"
+
+
+def max_deliveries_advisory(stream: str, consumer: str) -> str:
+    return f"$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.{stream}.{consumer}"
+
+
+class Header(StrEnum):
+    """NATS header names the chain reads and writes."""
+
+    MSG_ID = "Nats-Msg-Id"
+    SCHEDULE = "Nats-Schedule"
+    SCHEDULE_TARGET = "Nats-Schedule-Target"
+    KV_OPERATION = "KV-Operation"
+    LOOP_ID = "Research-Loop-Id"
+    PARENT_LOOP_ID = "Research-Parent-Loop-Id"
+    STAGE = "Research-Stage"
+    STEP = "Research-Step"
+    ROUND = "Research-Round"
+    ATTEMPT = "Research-Attempt"
+    TOKENS = "Research-Tokens"
+    TIERS = "Research-Tiers"
+    FALLBACKS = "Research-Fallbacks"
+    ERROR_TYPE = "Research-Error-Type"
+    ERROR_MESSAGE = "Research-Error"
+    REASON = "Research-Reason"
+    TRACEPARENT = "traceparent"
+
+
 @dataclass(frozen=True, slots=True)
 class Names:
     """Stream, bucket and consumer names; configurable so deployments can share a server."""
@@ -189,6 +284,8 @@ class Names:
     dlq_stream: str = "RESEARCH_DLQ"
     schedule_stream: str = "RESEARCH_SCHEDULES"
     engine_consumer: str = "rule-engine"
+    intake_consumer: str = "research-intake"
+    deadline_consumer: str = "loop-deadlines"
 
     def stage_consumer(self, stage: Stage) -> str:
         """The one durable consumer per stage that every worker shares."""

@@ -27,6 +27,7 @@ from research_chain.payloads import (
 
 if TYPE_CHECKING:
     from research_chain.graph.protocol import GraphBackend
+    from research_chain.judges.base import Judge
 
 __all__ = ["Component", "LoopSnapshot", "Provenance", "StageContext"]
 
@@ -76,7 +77,7 @@ class StageContext:
     deadline: float
     snapshot: LoopSnapshot
     graph: GraphBackend
-    judge: Any
+    judge: Judge | None
     headers: Mapping[str, str] = field(default_factory=dict)
     log: logging.LoggerAdapter[logging.Logger] = field(
         default_factory=lambda: logging.LoggerAdapter(logging.getLogger("research_chain.stage"))

@@ -1,0 +1,89 @@
+"""Reading a question against the live graph, and writing entities as evidence.
+
+Shared by the five stages so each reads a question the same way: explicit
+spans (``[...]``, quotes) are resolved as whole names first and, when a
+question has any, they are its only entity mentions; otherwise the graph's name
+index spots names in the free text, longest first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from research_chain.components.base import StageContext
+from research_chain.graph.protocol import GraphBackend, NameMatch
+from research_chain.judges.base import Judge
+from research_chain.judges.heuristic import HeuristicJudge
+from research_chain.language.analysis import Analysis, analyse, explicit_spans
+from research_chain.language.evidence import snippet, triple_text
+from research_chain.payloads import EntityState, Evidence, ObjectKind, RetrievalTier
+
+__all__ = ["hydrate", "judge_of", "read_question", "spot_names", "state_snippet"]
+
+MAX_FACTS = 8
+
+
+def spot_names(graph: GraphBackend, text: str) -> list[NameMatch]:
+    """Entity names in ``text``: the explicit spans if any, else every name spotted."""
+    spans = explicit_spans(text)
+    if not spans:
+        return graph.match_names(text)
+    found = []
+    for start, _end, inner in spans:
+        matches = graph.match_names(inner)
+        if not matches:
+            continue
+        whole = [m for m in matches if m.end - m.start == len(inner.strip())]
+        best = whole[0] if whole else matches[0]
+        offset = start + best.start
+        found.append(NameMatch(best.surface, offset, offset + len(best.surface), best.entity_ids))
+    return found
+
+
+def read_question(graph: GraphBackend, text: str) -> Analysis:
+    return analyse(text, graph.predicates(), graph.entity_types(), spot_names(graph, text))
+
+
+def _ordered(state: EntityState, prefer: Iterable[str]) -> list[int]:
+    wanted = set(prefer)
+    order = sorted(
+        range(len(state.triples)),
+        key=lambda i: (state.triples[i].predicate not in wanted, i),
+    )
+    return order[:MAX_FACTS]
+
+
+def state_snippet(graph: GraphBackend, state: EntityState, prefer: Iterable[str] = ()) -> str:
+    """``Label | Label --p--> value; ...``: the entity's own facts, asked relations first."""
+    label = state.label or graph.label(state.id) or state.id
+    labels = {state.id: label}
+    facts = []
+    for i in _ordered(state, prefer):
+        triple = state.triples[i]
+        if triple.kind is ObjectKind.ENTITY and triple.object not in labels:
+            labels[triple.object] = graph.label(triple.object)
+        facts.append(triple_text(triple, labels))
+    return snippet(label, facts)
+
+
+async def hydrate(
+    graph: GraphBackend, ids: Sequence[str], prefer: Iterable[str] = (), score: float = 1.0
+) -> list[Evidence]:
+    """The entities' own states as evidence (tier 0, source ``entity_state``)."""
+    lookup = await graph.entity_state(list(dict.fromkeys(ids)))
+    prefer = list(prefer)
+    return [
+        Evidence(
+            entity_id=entity_id,
+            tier=RetrievalTier.RULES,
+            source="entity_state",
+            score=score,
+            snippet_text=state_snippet(graph, state, prefer),
+        )
+        for entity_id, state in lookup.found.items()
+    ]
+
+
+def judge_of(ctx: StageContext) -> Judge:
+    """The loop's judge; the offline heuristic one when none was configured."""
+    return ctx.judge if ctx.judge is not None else HeuristicJudge()

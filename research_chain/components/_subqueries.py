@@ -1,0 +1,399 @@
+"""Typed sub-queries: what execute_subqueries asks the graph, each turned into evidence.
+
+Each sub-query is a small frozen record with ``run(graph) -> list[Evidence]``
+and ``wire()`` (its trace entry in ``decomp_trace.sub_queries``). Answers of a
+relation path are ranked by how many distinct paths reach them, then by id.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+from research_chain.components._reading import hydrate
+from research_chain.errors import GraphError
+from research_chain.graph.memory import parse_time
+from research_chain.graph.protocol import Direction, GraphBackend, Step
+from research_chain.language.evidence import evidence_label, snippet, triple_text
+from research_chain.language.paths import path_to_wire
+from research_chain.payloads import EntityState, Evidence, ObjectKind, RetrievalTier, Triple
+from research_chain.payloads.graph import entity_type
+
+__all__ = [
+    "Bm25Query",
+    "ComparisonQuery",
+    "EntityStateQuery",
+    "NeighbourQuery",
+    "PathQuery",
+    "SubQuery",
+    "TemporalQuery",
+    "attribute_answers",
+]
+
+FANOUT = 500
+MAX_PATH_HOPS = 4
+
+
+class SubQuery(Protocol):
+    async def run(self, graph: GraphBackend) -> list[Evidence]: ...
+
+    def wire(self) -> dict[str, Any]: ...
+
+
+def _labels(graph: GraphBackend, triples: Sequence[Triple]) -> dict[str, str]:
+    ids = {t.subject for t in triples} | {t.object for t in triples if t.kind is ObjectKind.ENTITY}
+    return {i: graph.label(i) or i.rsplit(".", 1)[-1] for i in ids}
+
+
+def _answer(
+    graph: GraphBackend,
+    entity_id: str,
+    label: str,
+    path: Sequence[Triple],
+    score: float,
+    source: str,
+) -> Evidence:
+    labels = _labels(graph, path)
+    facts = [triple_text(t, labels) for t in path]
+    return Evidence(
+        entity_id=entity_id,
+        tier=RetrievalTier.RULES,
+        source=source,
+        score=round(score, 4),
+        snippet_text=snippet(label, facts),
+    )
+
+
+def _iso(at: datetime | None) -> str:
+    return at.isoformat() if at is not None else ""
+
+
+def _by_time(answers: list[Evidence], order: str) -> list[Evidence]:
+    """Answers that are dates, latest or earliest first; others keep their rank after them."""
+    dated = [(parse_time(evidence_label(a)), a) for a in answers]
+    timed = [(at, a) for at, a in dated if at is not None]
+    if not timed:
+        return answers
+    timed.sort(key=lambda pair: pair[0], reverse=order == "latest")
+    rest = [a for at, a in dated if at is None]
+    ranked = [a for _, a in timed] + rest
+    return [
+        a.model_copy(update={"score": round(3.0 - i / len(ranked), 4)})
+        for i, a in enumerate(ranked)
+    ]
+
+
+def attribute_answers(
+    graph: GraphBackend,
+    states: Sequence[EntityState],
+    predicate: str,
+    score: float = 2.0,
+    *,
+    literal_only: bool = False,
+) -> list[Evidence]:
+    """The values of ``predicate`` in the entities' own states, as answer evidence."""
+    out: list[Evidence] = []
+    literals: dict[str, list[Triple]] = {}
+    for state in states:
+        for triple in state.triples:
+            if triple.predicate != predicate:
+                continue
+            if triple.kind is ObjectKind.ENTITY:
+                if literal_only:
+                    continue
+                label = graph.label(triple.object) or triple.object
+                out.append(_answer(graph, triple.object, label, [triple], score, "attribute"))
+            else:
+                literals.setdefault(state.id, []).append(triple)
+    for subject, triples in literals.items():
+        values = ", ".join(dict.fromkeys(t.object for t in triples))
+        out.append(_answer(graph, subject, values, triples, score, "attribute"))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class EntityStateQuery:
+    ids: tuple[str, ...]
+    prefer: tuple[str, ...] = ()
+
+    async def run(self, graph: GraphBackend) -> list[Evidence]:
+        return await hydrate(graph, self.ids, self.prefer)
+
+    def wire(self) -> dict[str, Any]:
+        return {"kind": "entity_state", "ids": list(self.ids)}
+
+
+def _returns(steps: Sequence[Step], index: int) -> bool:
+    if index == 0:
+        return False
+    before, here = steps[index - 1], steps[index]
+    return before.predicate == here.predicate and before.direction != here.direction
+
+
+@dataclass(frozen=True, slots=True)
+class PathQuery:
+    """Walk a typed relation path hop by hop, counting the paths that reach each entity.
+
+    ``alternatives`` are walked in order only while the paths before them reach
+    nothing. A seed reached again at the end is kept but ranked last: a question
+    rarely asks back for the entity it names.
+    """
+
+    seeds: tuple[str, ...]
+    steps: tuple[Step, ...]
+    alternatives: tuple[tuple[Step, ...], ...] = ()
+    start: datetime | None = None
+    end: datetime | None = None
+    order: str = ""
+
+    async def run(self, graph: GraphBackend) -> list[Evidence]:
+        if len(self.steps) > MAX_PATH_HOPS:
+            raise GraphError(f"walk_path: {len(self.steps)} hops, at most {MAX_PATH_HOPS}")
+        for steps in (self.steps, *self.alternatives):
+            found = await self._walk(graph, steps)
+            if found:
+                return _by_time(found, self.order) if self.order else found
+        return []
+
+    def _in_window(self, triple: Triple) -> bool:
+        """Facts without a time always pass; timed facts must fall in the asked window."""
+        if self.start is None and self.end is None:
+            return True
+        at = parse_time(triple.timestamp)
+        if at is None:
+            return True
+        return (self.start is None or at >= self.start) and (self.end is None or at < self.end)
+
+    async def _walk(self, graph: GraphBackend, steps: tuple[Step, ...]) -> list[Evidence]:
+        counts: Counter[str] = Counter({seed: 1 for seed in self.seeds})
+        trail: dict[str, tuple[Triple, ...]] = {seed: () for seed in self.seeds}
+        history = [set(self.seeds)]
+        for index, step in enumerate(steps):
+            hits = await graph.walk_path(sorted(counts), [step], max_fanout=FANOUT)
+            if not hits and index == len(steps) - 1:
+                states = await graph.entity_state(sorted(counts))
+                found = list(states.found.values())
+                return attribute_answers(graph, found, step.predicate, literal_only=True)
+            excluded = history[-2] if _returns(steps, index) else set()
+            nxt: Counter[str] = Counter()
+            nxt_trail: dict[str, tuple[Triple, ...]] = {}
+            for hit in hits:
+                if hit.entity_id in excluded or not self._in_window(hit.path[-1]):
+                    continue
+                nxt[hit.entity_id] += counts[hit.seed]
+                nxt_trail.setdefault(hit.entity_id, trail[hit.seed] + hit.path)
+            counts, trail = nxt, nxt_trail
+            history.append(set(counts))
+            if not counts:
+                return []
+        top = max(counts.values(), default=1)
+        return [
+            _answer(
+                graph,
+                entity_id,
+                graph.label(entity_id) or entity_id,
+                trail[entity_id],
+                1.0 + (0.0 if entity_id in self.seeds else count / top),
+                "predicate_walk",
+            )
+            for entity_id, count in counts.items()
+        ]
+
+    def wire(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "kind": "walk_path",
+            "seeds": list(self.seeds),
+            "path": path_to_wire(self.steps),
+        }
+        if self.alternatives:
+            out["alternatives"] = [path_to_wire(a) for a in self.alternatives]
+        if self.start is not None or self.end is not None:
+            out["window"] = [_iso(self.start), _iso(self.end)]
+        if self.order:
+            out["order"] = self.order
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class NeighbourQuery:
+    """One hop from the seeds along the given predicates, both directions."""
+
+    seeds: tuple[str, ...]
+    predicates: tuple[str, ...]
+    query: str = ""
+
+    async def run(self, graph: GraphBackend) -> list[Evidence]:
+        hits = await graph.predicate_walk(
+            list(self.seeds), list(self.predicates) or None, Direction.BOTH, 1, FANOUT
+        )
+        reached = Counter(hit.entity_id for hit in hits)
+        first = {hit.entity_id: hit for hit in reversed(hits)}
+        top = max(reached.values(), default=1)
+        return [
+            _answer(graph, i, graph.label(i) or i, first[i].path, 1.0 + n / top, "predicate_walk")
+            for i, n in reached.items()
+        ]
+
+    def wire(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "kind": "predicate_walk",
+            "seeds": list(self.seeds),
+            "predicates": list(self.predicates),
+        }
+        if self.query:
+            out["query"] = self.query
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Bm25Query:
+    query: str
+    k: int = 10
+    types: frozenset[str] = field(default_factory=frozenset)
+
+    async def run(self, graph: GraphBackend) -> list[Evidence]:
+        hits = await graph.bm25(self.query, k=self.k * (4 if self.types else 1))
+        out = []
+        for hit in hits:
+            if self.types and entity_type(hit.entity_id) not in self.types:
+                continue
+            label = graph.label(hit.entity_id) or hit.entity_id
+            out.append(
+                Evidence(
+                    entity_id=hit.entity_id,
+                    tier=RetrievalTier.BM25,
+                    source="bm25_index",
+                    score=round(hit.score, 4),
+                    snippet_text=snippet(label, [hit.snippet]),
+                )
+            )
+        return out[: self.k]
+
+    def wire(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": "bm25", "query": self.query, "k": self.k}
+        if self.types:
+            out["types"] = sorted(self.types)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class TemporalQuery:
+    """Timestamped facts in the window, kept when their entity or relation is asked for."""
+
+    start: datetime | None
+    end: datetime | None
+    types: frozenset[str] = field(default_factory=frozenset)
+    predicates: frozenset[str] = field(default_factory=frozenset)
+    limit: int = 500
+
+    async def run(self, graph: GraphBackend) -> list[Evidence]:
+        hits = await graph.temporal_range(self.start, self.end, limit=self.limit)
+        by_entity: dict[str, list[Triple]] = {}
+        for hit in hits:
+            triple = hit.triple
+            ends = (
+                {triple.subject, triple.object}
+                if triple.kind is ObjectKind.ENTITY
+                else {triple.subject}
+            )
+            for entity_id in ends:
+                type_ok = not self.types or entity_type(entity_id) in self.types
+                predicate_ok = not self.predicates or triple.predicate in self.predicates
+                if type_ok and predicate_ok:
+                    by_entity.setdefault(entity_id, []).append(triple)
+        top = max((len(v) for v in by_entity.values()), default=1)
+        return [
+            _answer(graph, i, graph.label(i) or i, ts[:3], 1.0 + len(ts) / top, "temporal_range")
+            for i, ts in by_entity.items()
+        ]
+
+    def wire(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": "temporal_range"}
+        if self.start is not None:
+            out["start"] = self.start.isoformat()
+        if self.end is not None:
+            out["end"] = self.end.isoformat()
+        if self.types:
+            out["types"] = sorted(self.types)
+        if self.predicates:
+            out["predicates"] = sorted(self.predicates)
+        return out
+
+
+def _value(text: str) -> float | None:
+    """A literal as a comparable number: plain numbers, or dates and times as epoch seconds."""
+    try:
+        number = float(text.strip().rstrip("%"))
+    except ValueError:
+        at = parse_time(text.strip())
+        return at.timestamp() if at is not None else None
+    return number if math.isfinite(number) else None
+
+
+@dataclass(frozen=True, slots=True)
+class ComparisonQuery:
+    """Which of several entities has the most (or least) of an asked relation.
+
+    The measure is the entity's own numeric or date value for the predicate
+    when it has one, else how many edges of that predicate it has ("more
+    faults", "serviced more often"). Predicates are tried in the order given.
+    """
+
+    ids: tuple[str, ...]
+    predicates: tuple[str, ...]
+    highest: bool = True
+
+    async def _measure(
+        self, graph: GraphBackend, predicate: str, states: Mapping[str, EntityState]
+    ) -> dict[str, tuple[float, list[Triple]]]:
+        values: dict[str, tuple[float, list[Triple]]] = {}
+        for entity_id, state in states.items():
+            for triple in state.triples:
+                if triple.predicate == predicate and triple.kind is ObjectKind.LITERAL:
+                    number = _value(triple.object)
+                    if number is not None:
+                        values[entity_id] = (number, [triple])
+        if len(values) >= 2:
+            return values
+        hits = await graph.predicate_walk(list(states), [predicate], Direction.BOTH, 1, FANOUT)
+        counted: dict[str, tuple[float, list[Triple]]] = {}
+        for hit in hits:
+            count, triples = counted.get(hit.seed, (0.0, []))
+            counted[hit.seed] = (count + 1, [*triples, *hit.path])
+        return counted if len(counted) >= 1 else {}
+
+    async def run(self, graph: GraphBackend) -> list[Evidence]:
+        states = (await graph.entity_state(list(self.ids))).found
+        for predicate in self.predicates:
+            values = await self._measure(graph, predicate, states)
+            if not values:
+                continue
+            for entity_id in states:
+                values.setdefault(entity_id, (0.0, []))
+            order = sorted(
+                values, key=lambda i: (-values[i][0] if self.highest else values[i][0], i)
+            )
+            return [
+                _answer(
+                    graph,
+                    entity_id,
+                    graph.label(entity_id) or entity_id,
+                    values[entity_id][1][:3],
+                    3.0 - rank / len(order),
+                    "aggregate",
+                )
+                for rank, entity_id in enumerate(order)
+            ]
+        return []
+
+    def wire(self) -> dict[str, Any]:
+        return {
+            "kind": "comparison",
+            "ids": list(self.ids),
+            "predicates": list(self.predicates),
+            "order": "highest" if self.highest else "lowest",
+        }

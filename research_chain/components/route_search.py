@@ -1,0 +1,85 @@
+"""route_search: ask the judge for one of four actions and hold it to the contract.
+
+The component does the graph work a judge must not: it reads the question
+against the graph and probes the schema around the seeds, then validates the
+judge's decision (closed action enum, typed args per action). A decision that
+breaks its args contract, or a retighten with no rounds left, is replaced by
+the heuristic judge's and the fallback is recorded.
+"""
+
+from __future__ import annotations
+
+from research_chain.bus.names import Stage
+from research_chain.components._reading import judge_of, read_question
+from research_chain.components.base import Component, StageContext
+from research_chain.errors import ValidationFailed
+from research_chain.judges.base import Judgment, RouteRequest
+from research_chain.judges.heuristic import HeuristicJudge
+from research_chain.language.schema import schema_memo
+from research_chain.payloads import (
+    MAX_RETIGHTEN_ROUNDS,
+    ClassifierOutput,
+    RouteAction,
+    RouteDecision,
+)
+
+__all__ = ["COMPONENT", "check_decision", "handle"]
+
+
+def check_decision(decision: RouteDecision, request: RouteRequest) -> RouteDecision:
+    """Parse the action's typed args; raises :class:`ValidationFailed` when they break it."""
+    action = RouteDecision.from_wire(decision.to_wire())
+    if action.action is RouteAction.WALK_SEEDS:
+        action.parse_walk_seeds_args()
+    elif action.action is RouteAction.DECOMPOSE:
+        action.parse_decompose_args()
+    elif action.action is RouteAction.RETIGHTEN:
+        action.parse_retighten_args()
+        if request.retighten_rounds >= request.max_retighten:
+            raise ValidationFailed("route_decision.action: retighten with no rounds left")
+    return action
+
+
+async def _seed_ids(ctx: StageContext, output: ClassifierOutput, limit: int = 12) -> list[str]:
+    ids: list[str] = []
+    for entity in output.hints.get("entities", []):
+        ids.extend(entity.get("ids", []))
+    ids.extend(c.entity_id for c in output.candidates)
+    return list(dict.fromkeys(ids))[:limit]
+
+
+async def handle(ctx: StageContext, output: ClassifierOutput) -> RouteDecision:
+    analysis = read_question(ctx.graph, output.topic)
+    seeds = await _seed_ids(ctx, output)
+    schema = await schema_memo(ctx.graph).signature(ctx.graph, seeds) if seeds else {}
+    request = RouteRequest(
+        intent=ctx.intent,
+        topic=output.topic,
+        classifier=output,
+        analysis=analysis,
+        schema=schema,
+        retighten_rounds=ctx.snapshot.retighten_rounds,
+        max_retighten=MAX_RETIGHTEN_ROUNDS,
+    )
+    judgment: Judgment[RouteDecision] = await judge_of(ctx).route(request)
+    ctx.provenance.tokens_used += judgment.tokens_used
+    if judgment.fallback:
+        ctx.provenance.fallback(judgment.fallback)
+    try:
+        return check_decision(judgment.value, request)
+    except ValidationFailed as exc:
+        ctx.log.warning("route decision rejected (%s); using the heuristic router", exc)
+        ctx.provenance.fallback("route-invalid")
+        fallback = await HeuristicJudge().route(request)
+        decision = fallback.value
+        if decision.action is RouteAction.RETIGHTEN:
+            ctx.provenance.fallback("retighten-cap")
+        return check_decision(decision, request)
+
+
+COMPONENT: Component[ClassifierOutput, RouteDecision] = Component(
+    stage=Stage.ROUTE_SEARCH,
+    inputs=(ClassifierOutput,),
+    output=RouteDecision,
+    handle=handle,
+)

@@ -1,0 +1,305 @@
+"""``research-chain eval FILE``: score the running chain on a question set.
+
+Questions are JSON Lines (``{"question", "answers", "kind"}``) or MetaQA text
+(``question<TAB>answer1|answer2``). Each goes through the real chain as its
+own parent loop, many at a time. The ranked answers of a result are read
+from its synthesis' first line (see :mod:`research_chain.language.evidence`),
+so scoring needs nothing but the ``SearchResult`` the parent receives.
+
+Scores: Hits@1 (the top answer is gold; for a question with no gold answer,
+that the chain answered "no answer"), answer recall (gold found among all the
+answers), evidence recall (gold present anywhere in the evidence), the route
+action distribution, mean refine iterations, and p50/p95 latency.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import statistics
+import sys
+import time
+import uuid
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+import orjson
+
+from research_chain.errors import ResearchChainError, ValidationFailed
+from research_chain.graph.text import normalise
+from research_chain.language.evidence import answer_labels, evidence_label, is_answer
+from research_chain.payloads import SearchResult
+
+if TYPE_CHECKING:
+    from research_chain.config import Settings
+
+__all__ = [
+    "EvalSummary",
+    "Progress",
+    "Question",
+    "Scored",
+    "eval_file",
+    "format_summary",
+    "load_questions",
+    "run_eval",
+    "score",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    text: str
+    answers: tuple[str, ...]
+    kind: str = ""
+
+
+@dataclass(slots=True)
+class Scored:
+    question: str
+    kind: str
+    gold: list[str]
+    predicted: list[str]
+    hit: bool
+    answer_recall: float
+    evidence_recall: float | None
+    action: str
+    iterations: int
+    latency_ms: float
+    degraded: bool = False
+    error: str = ""
+
+
+def _kind_from_path(path: Path) -> str:
+    for part in reversed(path.parts):
+        if part.endswith("-hop"):
+            return part
+    return ""
+
+
+def load_questions(path: Path, limit: int | None = None) -> list[Question]:
+    """Questions from JSON Lines or MetaQA ``question<TAB>a|b`` text."""
+    if not path.is_file():
+        raise ValidationFailed(f"{path}: no such question file")
+    questions: list[Question] = []
+    default_kind = _kind_from_path(path)
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("{"):
+            data = orjson.loads(line)
+            if not isinstance(data, dict) or not isinstance(data.get("question"), str):
+                raise ValidationFailed(f"{path}:{number}: expected an object with 'question'")
+            answers = tuple(str(a) for a in data.get("answers", []))
+            questions.append(Question(data["question"], answers, str(data.get("kind", ""))))
+        else:
+            text, sep, gold = line.partition("\t")
+            if not sep:
+                raise ValidationFailed(f"{path}:{number}: expected question<TAB>answers")
+            answers = tuple(a for a in gold.split("|") if a)
+            questions.append(Question(text, answers, default_kind))
+        if limit is not None and len(questions) >= limit:
+            break
+    return questions
+
+
+def _found_anywhere(result: SearchResult) -> set[str]:
+    found = set()
+    for item in result.evidence:
+        found.add(normalise(evidence_label(item)))
+        for part in item.snippet_text.split(" | ", 1)[-1].split("; "):
+            found.add(normalise(part.rsplit("--> ", 1)[-1]))
+    return found
+
+
+def score(question: Question, result: SearchResult, latency_ms: float) -> Scored:
+    """One question's scores against the result the parent received."""
+    gold = {normalise(a) for a in question.answers}
+    ranked = answer_labels(result.synthesis)
+    answers = [normalise(evidence_label(e)) for e in result.evidence if is_answer(e)]
+    answers = list(dict.fromkeys([normalise(a) for a in ranked] + answers))
+    if gold:
+        hit = bool(ranked) and normalise(ranked[0]) in gold
+        recall = len(gold & set(answers)) / len(gold)
+        evidence_recall: float | None = len(gold & _found_anywhere(result)) / len(gold)
+    else:
+        hit = not ranked
+        recall = 1.0 if not ranked else 0.0
+        evidence_recall = None
+    trace = result.decomp_trace
+    return Scored(
+        question=question.text,
+        kind=question.kind,
+        gold=list(question.answers),
+        predicted=ranked[:10],
+        hit=hit,
+        answer_recall=round(recall, 4),
+        evidence_recall=None if evidence_recall is None else round(evidence_recall, 4),
+        action=trace.router_action.value if trace and trace.router_action else "",
+        iterations=result.iterations,
+        latency_ms=round(latency_ms, 1),
+        degraded=result.degraded,
+    )
+
+
+@dataclass(slots=True)
+class EvalSummary:
+    scored: list[Scored] = field(default_factory=list)
+    wall_s: float = 0.0
+
+    def rows(self, kind: str | None = None) -> list[Scored]:
+        return [s for s in self.scored if kind is None or s.kind == kind]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"overall": _figures(self.rows(), self.wall_s)} | {
+            f"kind:{kind}": _figures(self.rows(kind), None) for kind in self.kinds()
+        }
+
+    def kinds(self) -> list[str]:
+        return sorted({s.kind for s in self.scored if s.kind})
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def _figures(rows: list[Scored], wall_s: float | None) -> dict[str, Any]:
+    ok = [s for s in rows if not s.error]
+    answerable = [s for s in ok if s.gold]
+    unanswerable = [s for s in ok if not s.gold]
+    latencies = [s.latency_ms for s in ok]
+    evidence = [s.evidence_recall for s in answerable if s.evidence_recall is not None]
+    figures: dict[str, Any] = {
+        "questions": len(rows),
+        "errors": len(rows) - len(ok),
+        "hits_at_1": round(sum(s.hit for s in ok) / len(rows), 4) if rows else 0.0,
+        "hits_at_1_answerable": _mean([float(s.hit) for s in answerable]),
+        "no_answer_correct": _mean([float(s.hit) for s in unanswerable]),
+        "answer_recall": _mean([s.answer_recall for s in answerable]),
+        "evidence_recall": _mean(evidence),
+        "routes": dict(Counter(s.action or "-" for s in ok).most_common()),
+        "mean_iterations": _mean([float(s.iterations) for s in ok]),
+        "p50_ms": _percentile(latencies, 0.5),
+        "p95_ms": _percentile(latencies, 0.95),
+        "degraded": sum(s.degraded for s in ok),
+    }
+    if wall_s:
+        figures["wall_s"] = round(wall_s, 2)
+        figures["questions_per_s"] = round(len(rows) / wall_s, 1)
+    return figures
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return round(statistics.fmean(values), 4) if values else None
+
+
+class Progress:
+    """A one-line progress bar on a terminal stream (plain lines elsewhere, rarely)."""
+
+    def __init__(self, total: int, stream: IO[str] = sys.stderr, every_s: float = 0.25) -> None:
+        self.total, self.stream, self.every_s = total, stream, every_s
+        self.done = self.hits = 0
+        self.started = time.perf_counter()
+        self._last = 0.0
+        self._tty = stream.isatty()
+
+    def update(self, hit: bool) -> None:
+        self.done += 1
+        self.hits += hit
+        now = time.perf_counter()
+        if self.done < self.total and now - self._last < (self.every_s if self._tty else 5.0):
+            return
+        self._last = now
+        rate = self.done / max(now - self.started, 1e-9)
+        filled = int(30 * self.done / max(self.total, 1))
+        line = (
+            f"[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} "
+            f"{rate:.0f} q/s  Hits@1 {self.hits / self.done:.3f}"
+        )
+        self.stream.write(("\r" + line) if self._tty else (line + "\n"))
+        if self.done == self.total and self._tty:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+async def run_eval(
+    ask: Callable[[str], Any],
+    questions: Sequence[Question],
+    *,
+    concurrency: int = 32,
+    report: IO[bytes] | None = None,
+    progress: Progress | None = None,
+) -> EvalSummary:
+    """Ask every question through ``ask`` (an async ``topic -> SearchResult``), many at once."""
+    gate = asyncio.Semaphore(concurrency)
+    summary = EvalSummary()
+    started = time.perf_counter()
+
+    async def one(question: Question) -> None:
+        async with gate:
+            t0 = time.perf_counter()
+            try:
+                result = await ask(question.text)
+                scored = score(question, result, (time.perf_counter() - t0) * 1000)
+            except ResearchChainError as exc:
+                scored = Scored(
+                    question.text, question.kind, list(question.answers), [], False, 0.0,
+                    None, "", 0, (time.perf_counter() - t0) * 1000, error=str(exc),
+                )  # fmt: skip
+        summary.scored.append(scored)
+        if report is not None:
+            report.write(orjson.dumps(asdict(scored)) + b"\n")
+        if progress is not None:
+            progress.update(scored.hit)
+
+    await asyncio.gather(*(one(q) for q in questions))
+    summary.wall_s = time.perf_counter() - started
+    return summary
+
+
+def format_summary(summary: EvalSummary) -> str:
+    """The figures as aligned text, overall first, then per kind."""
+    lines = []
+    for name, figures in summary.to_dict().items():
+        lines.append(f"{name}:")
+        for key, value in figures.items():
+            lines.append(f"  {key:22s} {value}")
+    return "\n".join(lines)
+
+
+async def eval_file(
+    settings: Settings,
+    questions: Sequence[Question],
+    *,
+    url: str,
+    concurrency: int = 32,
+    timeout_s: float = 60.0,
+    report: IO[bytes] | None = None,
+) -> EvalSummary:
+    """Ask the questions through the chain running at ``url``; one parent loop each."""
+    from research_chain.bus import connect
+    from research_chain.client import research
+
+    run_id = uuid.uuid4().hex[:12]
+    counter = itertools.count()
+    bus = await connect(settings, url, name="research-chain-eval")
+
+    async def ask(topic: str) -> SearchResult:
+        parent = f"eval-{run_id}-{next(counter)}"
+        return await research(
+            bus, topic, parent_loop_id=parent, timeout=timeout_s, names=settings.names()
+        )
+
+    try:
+        return await run_eval(
+            ask, questions, concurrency=concurrency, report=report,
+            progress=Progress(len(questions)),
+        )  # fmt: skip
+    finally:
+        await bus.close()

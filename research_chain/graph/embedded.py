@@ -1,0 +1,259 @@
+"""The embedded graph: the bucket is the truth, the indexes live in this process.
+
+:func:`open_graph` loads the current bucket into memory and keeps following it,
+so every worker answers from one graph and sees a write within a second.
+Full-text commits are batched on a short timer (``commit_interval_s``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import logging
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+import orjson
+
+from research_chain.bus.connection import Bus
+from research_chain.config import Settings
+from research_chain.errors import BusUnavailable
+from research_chain.graph import seeds as seed_resolution
+from research_chain.graph.codec import names_of
+from research_chain.graph.follower import Change, KvFollower
+from research_chain.graph.fulltext import FullText
+from research_chain.graph.memory import GraphMemory, node_from_wire
+from research_chain.graph.names import match_names
+from research_chain.graph.protocol import (
+    Direction,
+    EntityLookup,
+    NameMatch,
+    Step,
+    TextHit,
+    TimeHit,
+    WalkHit,
+)
+from research_chain.graph.snippets import snippet_for
+from research_chain.graph.temporal import temporal_range
+from research_chain.graph.walk import predicate_walk, walk_path
+from research_chain.payloads import Candidate, SeedRefType, Triple
+from research_chain.payloads.graph import entity_type
+
+__all__ = ["EmbeddedGraph", "open_graph"]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_MAX_HITS = 5000
+
+
+class EmbeddedGraph:
+    """:class:`~research_chain.graph.protocol.GraphBackend` over in-memory indexes."""
+
+    def __init__(self, *, commit_interval_s: float = 0.1) -> None:
+        self.memory = GraphMemory()
+        self.text = FullText()
+        self._commit_interval_s = commit_interval_s
+        self._dirty = asyncio.Event()
+        self._committer: asyncio.Task[None] | None = None
+        self._follower: KvFollower | None = None
+        self._loading = True
+        self._committed = asyncio.Condition()
+        self.commits = 0
+
+    @classmethod
+    def from_triples(cls, triples: Iterable[Triple | Mapping[str, Any]]) -> EmbeddedGraph:
+        """A graph built in memory from triples, with no bus: for offline tools and tests.
+
+        Labels and aliases come from the naming predicates, as in the store.
+        """
+        grouped: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for triple in triples:
+            wire = triple.to_wire() if isinstance(triple, Triple) else dict(triple)
+            grouped[wire["subject"]].append(wire)
+        graph = cls()
+        for entity_id, facts in grouped.items():
+            label, aliases = names_of(facts)
+            payload = {"id": entity_id, "type": entity_type(entity_id), "label": label,
+                       "aliases": aliases, "triples": facts}  # fmt: skip
+            node = node_from_wire(payload)
+            graph.memory.put(node)
+            graph.text.upsert(node, fresh=True)
+        graph.text.commit()
+        graph._loading = False
+        return graph
+
+    # --- keeping current ------------------------------------------------------
+
+    def apply(self, change: Change) -> None:
+        """Apply one bucket change (a stored entity envelope, or a deletion)."""
+        _seq, key, value = change
+        if value is None:
+            if self.memory.delete(key) is not None:
+                self.text.delete(key)
+        else:
+            doc = orjson.loads(value)
+            payload = doc.get("payload") if isinstance(doc, dict) else None
+            if not isinstance(payload, dict) or payload.get("id") != key:
+                log.warning("entity %s: not an entity_state envelope, skipped", key)
+                return
+            node = node_from_wire(payload)
+            replaced = self.memory.put(node)
+            self.text.upsert(node, fresh=replaced is None and self._loading)
+        if not self._loading:
+            self._dirty.set()
+
+    async def _commit_loop(self) -> None:
+        while True:
+            await self._dirty.wait()
+            await asyncio.sleep(self._commit_interval_s)
+            self._dirty.clear()
+            self.text.commit()
+            async with self._committed:
+                self.commits += 1
+                self._committed.notify_all()
+
+    async def follow(self, bus: Bus, settings: Settings, timeout_s: float | None = None) -> None:
+        """Load the bucket, then keep following it in the background."""
+        self._follower = KvFollower(bus, settings.names().entities_bucket, self.apply)
+        # The initial load allocates millions of long-lived objects and no cycles:
+        # collections during it only rescan them. Afterwards they are frozen out
+        # of the collector's view for the same reason.
+        gc_was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            await self._follower.start()
+            async with asyncio.timeout(timeout_s):
+                await self._follower.loaded.wait()
+        except TimeoutError as exc:
+            await self.close()
+            raise BusUnavailable(f"graph not loaded within {timeout_s}s") from exc
+        finally:
+            if gc_was_enabled:
+                gc.enable()
+        gc.freeze()
+        self._loading = False
+        self.text.commit()
+        self._committer = asyncio.create_task(self._commit_loop(), name="graph-commit")
+
+    async def sync(self, timeout_s: float = 5.0) -> None:
+        """Read-your-writes: wait until every write made so far is indexed and searchable."""
+        if self._follower is None:
+            return
+        target = await self._follower.last_seq()
+        try:
+            await self._follower.wait_applied(target, timeout_s)
+        except TimeoutError as exc:
+            raise BusUnavailable(f"graph index did not reach revision {target}") from exc
+        self.text.commit()
+
+    async def wait_commit(self, after: int, timeout_s: float = 1.0) -> int:
+        """Until the index has committed more than ``after`` times; returns the count.
+
+        Lets a caller wait on freshness without sleeping: read :attr:`commits`,
+        check its condition, and wait for the next commit if it does not hold yet.
+        """
+        async with asyncio.timeout(timeout_s), self._committed:
+            await self._committed.wait_for(lambda: self.commits > after)
+        return self.commits
+
+    @property
+    def revision(self) -> int:
+        return self._follower.applied_seq if self._follower else 0
+
+    async def close(self) -> None:
+        if self._committer is not None:
+            self._committer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._committer
+            self._committer = None
+        if self._follower is not None:
+            follower, self._follower = self._follower, None
+            with contextlib.suppress(BusUnavailable):
+                await follower.stop()
+
+    # --- queries --------------------------------------------------------------
+
+    async def entity_state(self, ids: Sequence[str]) -> EntityLookup:
+        found = {}
+        missing = []
+        for entity_id in dict.fromkeys(ids):
+            node = self.memory.nodes.get(entity_id)
+            if node is None:
+                missing.append(entity_id)
+            else:
+                found[entity_id] = node.to_state()
+        return EntityLookup(found=found, missing=missing)
+
+    async def predicate_walk(
+        self,
+        seeds: Sequence[str],
+        predicates: Sequence[str] | None = None,
+        direction: Direction = Direction.BOTH,
+        max_hops: int = 1,
+        max_fanout: int = 100,
+        max_hits: int = DEFAULT_MAX_HITS,
+    ) -> list[WalkHit]:
+        return predicate_walk(
+            self.memory, seeds, predicates, direction, max_hops, max_fanout, max_hits
+        )
+
+    async def walk_path(
+        self,
+        seeds: Sequence[str],
+        steps: Sequence[Step],
+        max_fanout: int = 100,
+        max_hits: int = DEFAULT_MAX_HITS,
+    ) -> list[WalkHit]:
+        return walk_path(self.memory, seeds, steps, max_fanout, max_hits)
+
+    async def bm25(self, query: str, k: int = 25) -> list[TextHit]:
+        hits = []
+        for entity_id, score in self.text.search(query, k):
+            node = self.memory.nodes.get(entity_id)
+            if node is None:
+                continue
+            hits.append(TextHit(entity_id, score, snippet_for(node, query)))
+        return hits
+
+    async def temporal_range(
+        self,
+        start: datetime | None,
+        end: datetime | None,
+        limit: int = 100,
+        topic: str | None = None,
+    ) -> list[TimeHit]:
+        return temporal_range(self.memory, start, end, limit, topic)
+
+    async def resolve_seed(
+        self, ref: str, ref_type: SeedRefType, candidates: Sequence[Candidate] = ()
+    ) -> list[str]:
+        return seed_resolution.resolve(self.memory, ref, ref_type, candidates)
+
+    def match_names(self, text: str) -> list[NameMatch]:
+        return match_names(self.memory, text)
+
+    def label(self, entity_id: str) -> str:
+        node = self.memory.nodes.get(entity_id)
+        return node.label if node is not None else ""
+
+    def predicates(self) -> dict[str, int]:
+        return dict(self.memory.predicate_counts)
+
+    def entity_types(self) -> dict[str, int]:
+        return dict(self.memory.type_counts)
+
+    def __len__(self) -> int:
+        return len(self.memory.nodes)
+
+
+async def open_graph(
+    bus: Bus, settings: Settings, *, timeout_s: float | None = 300.0
+) -> EmbeddedGraph:
+    """An :class:`EmbeddedGraph` with the bucket loaded and a watch keeping it current."""
+    graph = EmbeddedGraph()
+    await graph.follow(bus, settings, timeout_s=timeout_s)
+    log.info("graph loaded: %d entities, revision %d", len(graph), graph.revision)
+    return graph

@@ -1,0 +1,24 @@
+"""File ingest: JSON Lines triples, N-Triples and delimited text into ``ENTITY_STATES``."""
+
+from __future__ import annotations
+
+from research_chain.graph.ingest.mapping import PRESETS, NameMapping, load_mapping, slug
+from research_chain.graph.ingest.run import (
+    IngestOptions,
+    IngestSummary,
+    Progress,
+    ingest_files,
+    run_ingest,
+)
+
+__all__ = [
+    "PRESETS",
+    "IngestOptions",
+    "IngestSummary",
+    "NameMapping",
+    "Progress",
+    "ingest_files",
+    "load_mapping",
+    "run_ingest",
+    "slug",
+]

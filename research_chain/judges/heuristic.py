@@ -1,0 +1,172 @@
+"""The deterministic offline judge: the default, and the fallback when an LLM judge fails.
+
+It reads the same requests an LLM judge would and spends no tokens. Routing
+lives in :mod:`~research_chain.judges.routing`; this module assesses coverage
+and writes the cited answer.
+"""
+
+from __future__ import annotations
+
+from research_chain.graph.text import predicate_words
+from research_chain.judges.base import (
+    AssessRequest,
+    Judgment,
+    RouteRequest,
+    SynthesisRequest,
+)
+from research_chain.judges.routing import decide_route, rewrite_topic
+from research_chain.language.citations import cite
+from research_chain.language.evidence import (
+    ANSWER_PREFIX,
+    NO_ANSWER_PREFIX,
+    evidence_facts,
+    evidence_label,
+    is_answer,
+    render_fact,
+)
+from research_chain.payloads import AssessmentOutput, Evidence, RouteAction, RouteDecision
+
+__all__ = ["HeuristicJudge"]
+
+MAX_LISTED = 25
+MAX_SUPPORT = 5
+MAX_CONTEXT = 5
+
+
+class HeuristicJudge:
+    """Rules over the question analysis and the evidence; no model, no tokens."""
+
+    name = "heuristic"
+
+    async def route(self, request: RouteRequest) -> Judgment[RouteDecision]:
+        return Judgment(decide_route(request), 0, self.name)
+
+    async def assess(self, request: AssessRequest) -> Judgment[AssessmentOutput]:
+        return Judgment(assess_coverage(request), 0, self.name)
+
+    async def synthesize(self, request: SynthesisRequest) -> Judgment[str]:
+        return Judgment(write_answer(request), 0, self.name)
+
+
+def _tried(request: AssessRequest) -> set[str]:
+    return {
+        str(q["query"]) for q in request.execution.sub_queries if q.get("round") and "query" in q
+    }
+
+
+def _gaps(request: AssessRequest) -> list[str]:
+    """What the question names or asks that the evidence does not cover, as queries."""
+    analysis = request.analysis
+    found = {item.entity_id for item in request.execution.evidence}
+    found |= set(request.execution.seed_entities)
+    answers = [item for item in request.execution.evidence if is_answer(item)]
+    gaps: list[str] = []
+    mentions = [m for m in analysis.entities if m.explicit] or analysis.entities
+    for mention in mentions:
+        if not found.intersection(mention.entity_ids):
+            gaps.append(mention.surface)
+    asks_relation = bool(analysis.relations) and request.execution.action in (
+        RouteAction.WALK_SEEDS,
+        RouteAction.DECOMPOSE,
+    )
+    if asks_relation and not answers:
+        subject = mentions[0].surface if mentions else rewrite_topic(request.topic)
+        for predicate in analysis.predicates():
+            gaps.append(f"{subject} {predicate_words(predicate)}".strip())
+    return gaps
+
+
+def assess_coverage(request: AssessRequest) -> AssessmentOutput:
+    """Sufficient unless a named entity, an asked relation or the time scope is uncovered."""
+    tried = _tried(request)
+    gaps = [g for g in dict.fromkeys(_gaps(request)) if g and g not in tried][:5]
+    evidence = request.execution.evidence
+    answers = sum(1 for item in evidence if is_answer(item))
+    if gaps:
+        rationale = f"Not yet covered: {', '.join(gaps)}."
+        confidence = 0.3
+    elif answers:
+        rationale = f"{answers} answer item(s) reached along the asked relations."
+        confidence = 0.9
+    else:
+        rationale = "No gap can be named from the question; the evidence is what the graph has."
+        confidence = 0.5
+    return AssessmentOutput(
+        topic=request.topic,
+        sufficient=not gaps,
+        refined_queries=gaps,
+        rationale=rationale,
+        confidence=confidence,
+        evidence_count=len(evidence),
+        degraded=request.execution.degraded,
+        degraded_reason=request.execution.degraded_reason,
+    )
+
+
+def _answer_lines(answers: list[Evidence], context: list[Evidence]) -> list[str]:
+    shown = answers[:MAX_LISTED]
+    parts = [f"{evidence_label(item)}{cite([item.entity_id])}" for item in shown]
+    more = f" (and {len(answers) - len(shown)} more)" if len(answers) > len(shown) else ""
+    lines = [f"{ANSWER_PREFIX}{'; '.join(parts)}{more}."]
+    seeds = [item.entity_id for item in context[:1]]
+    for item in answers[:MAX_SUPPORT]:
+        facts = evidence_facts(item)
+        if facts:
+            prose = ", and ".join(render_fact(f) for f in facts[:3])
+            lines.append(f"{prose}.{cite([item.entity_id, *seeds])}")
+    return lines
+
+
+def _context_lines(context: list[Evidence]) -> list[str]:
+    lines = []
+    for item in context[:MAX_CONTEXT]:
+        facts = evidence_facts(item)
+        if facts:
+            prose = "; ".join(render_fact(f) for f in facts[:4])
+            lines.append(f"{prose}.{cite([item.entity_id])}")
+    return lines
+
+
+def _caveats(request: SynthesisRequest, answers: list[Evidence]) -> list[str]:
+    caveats = []
+    if request.degraded_reason:
+        caveats.append(f"Caveat: retrieval was degraded ({request.degraded_reason}).")
+    if request.gaps:
+        caveats.append(f"Caveat: not covered by the graph: {'; '.join(request.gaps)}.")
+    if len(answers) > MAX_LISTED:
+        caveats.append(f"Note: {len(answers)} answers in all; the first {MAX_LISTED} are named.")
+    return caveats
+
+
+def _describe(request: SynthesisRequest, context: list[Evidence]) -> list[str]:
+    """A topic that names an entity and asks no relation: the entity is the answer."""
+    first = context[0]
+    return [f"{ANSWER_PREFIX}{evidence_label(first)}{cite([first.entity_id])}."]
+
+
+def write_answer(request: SynthesisRequest) -> str:
+    """Direct answer first, then the facts that support it, then caveats; every fact cited."""
+    answers = [item for item in request.evidence if is_answer(item)]
+    context = [item for item in request.evidence if not is_answer(item)]
+    if answers:
+        lines = _answer_lines(answers, context)
+    elif context and _describes_entity(request):
+        lines = _describe(request, context) + _context_lines(context)
+    elif request.route is not None and request.route.args.get("unknown"):
+        unknown = ", ".join(str(n) for n in request.route.args["unknown"])
+        lines = [f"{NO_ANSWER_PREFIX}the graph holds no entity named {unknown}."]
+    else:
+        what = rewrite_topic(request.topic) or request.topic
+        lines = [f"{NO_ANSWER_PREFIX}the graph holds nothing that answers {what!r}."]
+        if context:
+            lines.append("Note: related entities were found but none answers the question.")
+            lines += _context_lines(context)
+    return "\n".join(lines + _caveats(request, answers))
+
+
+def _describes_entity(request: SynthesisRequest) -> bool:
+    route = request.route
+    if route is None or route.action is not RouteAction.SYNTHESIZE_DIRECTLY:
+        return False
+    args = route.args
+    return not (args.get("path") or args.get("unmatched") or args.get("unknown"))

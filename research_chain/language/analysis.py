@@ -1,0 +1,324 @@
+"""Reading a question against a graph's vocabulary: entities, relations, types, cues.
+
+Everything here is pure: the caller passes the graph's predicates, entity types
+and name matches, so the same analysis runs in the classifier, the router and
+the tests without a graph at hand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from research_chain.graph.protocol import NameMatch
+from research_chain.graph.text import normalise, predicate_words, token_spans
+from research_chain.language.lexicon import (
+    COMEMBER_WORDS,
+    NOISE_WORDS,
+    PERSON_WORDS,
+    PLACE_WORDS,
+    TIME_WORDS,
+    VERB_FORMS,
+    family_of,
+    is_agent_noun,
+    stem,
+    words,
+)
+
+__all__ = [
+    "Analysis",
+    "EntityMention",
+    "RelationMention",
+    "Token",
+    "analyse",
+    "explicit_spans",
+    "type_matches",
+    "word_matches",
+]
+
+SYNONYM_STRENGTH = 0.75
+TYPE_WORD_STRENGTH = 0.5
+_LATEST = words("last latest recent recently newest")
+_EARLIEST = words("first earliest oldest")
+_SPAN_UNITS = words("minute minutes hour hours day days week weeks month months year years")
+_CALENDAR = words(
+    """january february march april may june july august september october november
+    december monday tuesday wednesday thursday friday saturday sunday"""
+)
+_EXPLICIT = re.compile(r"\[([^\[\]]+)\]|\"([^\"]+)\"|“([^”]+)”")
+_WH = words("who whom whose what which when where how")
+_SKIP_AFTER_WH = words("is are was were be the a an do does did has have had") | frozenset({"s"})
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    text: str
+    start: int
+    end: int
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class EntityMention:
+    surface: str
+    start: int
+    end: int
+    entity_ids: tuple[str, ...]
+    explicit: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RelationMention:
+    """A question word naming a predicate: 1.0 by its own stem, less through a synonym."""
+
+    predicate: str
+    token: int
+    word: str
+    strength: float = 1.0
+
+
+@dataclass(slots=True)
+class Analysis:
+    """What a question names and asks for, positioned by token index."""
+
+    text: str
+    tokens: list[Token]
+    entities: list[EntityMention] = field(default_factory=list)
+    explicit: list[tuple[int, int, str]] = field(default_factory=list)
+    relations: list[RelationMention] = field(default_factory=list)
+    types: dict[str, list[int]] = field(default_factory=dict)
+    answer_types: frozenset[str] = frozenset()
+    answer_relation: str | None = None
+    comember_tokens: list[int] = field(default_factory=list)
+    wh_word: str = ""
+    unknown_names: list[str] = field(default_factory=list)
+    order: str = ""
+
+    def predicates(self) -> list[str]:
+        """Mentioned predicates, each once, in order of first mention."""
+        return list(dict.fromkeys(m.predicate for m in self.relations))
+
+    def mention_count(self, predicate: str) -> int:
+        return sum(1 for m in self.relations if m.predicate == predicate)
+
+    def entity_token_span(self, mention: EntityMention) -> tuple[int, int]:
+        inside = [t.index for t in self.tokens if mention.start <= t.start < mention.end]
+        if not inside:
+            return (0, 0)
+        return (inside[0], inside[-1] + 1)
+
+
+def explicit_spans(text: str) -> list[tuple[int, int, str]]:
+    """Bracketed or quoted spans: strong entity mentions (start, end, inner text)."""
+    spans = []
+    for match in _EXPLICIT.finditer(text):
+        group = next(i for i in (1, 2, 3) if match.group(i) is not None)
+        spans.append((match.start(group), match.end(group), match.group(group)))
+    return spans
+
+
+def match_strength(word: str, targets: Iterable[str]) -> float:
+    """1.0 when ``word`` shares a stem with a target, 0.75 through a lexicon family, else 0."""
+    word_stem = stem(word)
+    word_family = family_of(word)
+    best = 0.0
+    for target in targets:
+        if stem(target) == word_stem:
+            return 1.0
+        if word_family is not None and family_of(target) == word_family:
+            best = SYNONYM_STRENGTH
+    return best
+
+
+def word_matches(word: str, targets: Iterable[str]) -> bool:
+    """A question word matches a vocabulary word by stem or by lexicon family."""
+    return match_strength(word, targets) > 0
+
+
+def type_matches(word: str, type_name: str) -> bool:
+    """Does a question word name an entity type ("films" names ``movie``)?"""
+    return word_matches(word, predicate_words(type_name).split())
+
+
+def _content_words(predicate: str) -> list[str]:
+    return [w for w in predicate_words(predicate).split() if w not in NOISE_WORDS and len(w) > 1]
+
+
+def names_type_exactly(word: str, types: Iterable[str]) -> bool:
+    """ "sites" names the type ``site`` by its own stem (not through a synonym)."""
+    return any(match_strength(word, predicate_words(t).split()) == 1.0 for t in types)
+
+
+def _relation_mentions(
+    tokens: Sequence[Token], blocked: set[int], predicates: Iterable[str], types: list[str]
+) -> list[RelationMention]:
+    vocab = {p: _content_words(p) for p in predicates}
+    found = []
+    for tok in tokens:
+        if tok.index in blocked or tok.text in NOISE_WORDS - {"about"}:
+            continue
+        # A word that is a type's own name ("site") is first a type mention; through
+        # a synonym it names a relation only weakly.
+        is_type = names_type_exactly(tok.text, types)
+        for predicate, vocabulary in vocab.items():
+            strength = match_strength(tok.text, vocabulary) if vocabulary else 0.0
+            if is_type and strength < 1.0:
+                strength = min(strength, TYPE_WORD_STRENGTH)
+            if strength:
+                found.append(RelationMention(predicate, tok.index, tok.text, strength))
+    return found
+
+
+def _answer_cue(
+    tokens: Sequence[Token],
+    blocked: set[int],
+    types: Iterable[str],
+    relations: list[RelationMention],
+) -> tuple[str, frozenset[str], str | None]:
+    """The wh-word and what it asks for: entity types and/or a relation's agent."""
+    type_list = list(types)
+    for tok in tokens:
+        if tok.text not in _WH or tok.index in blocked:
+            continue
+        relation = None
+        run = _noun_run(tokens[tok.index + 1 : tok.index + 6], blocked, type_list, relations)
+        head = run[-1] if run else None
+        if head is not None and not names_type_exactly(head.text, type_list):
+            relation = next((m.predicate for m in relations if m.token == head.index), None)
+        # "who", "when", "where" name the answer's kind themselves; the words after
+        # them are the question's subject ("where is the drone ..."), not its answer.
+        if tok.text in ("who", "whom", "whose"):
+            return tok.text, frozenset(t for t in type_list if _is_kind(t, PERSON_WORDS)), relation
+        if tok.text == "when":
+            times = {t for t in type_list if _is_kind(t, TIME_WORDS)} or {"literal"}
+            return tok.text, frozenset(times), None
+        if tok.text == "where":
+            return tok.text, frozenset(t for t in type_list if _is_kind(t, PLACE_WORDS)), None
+        wanted: set[str] = set()
+        if head is not None:
+            if relation is not None and is_agent_noun(head.text):
+                wanted |= {t for t in type_list if _is_kind(t, PERSON_WORDS)}
+            wanted |= {t for t in type_list if type_matches(head.text, t)}
+            if relation is None:
+                for other in reversed(run[:-1]):
+                    wanted = wanted or {t for t in type_list if type_matches(other.text, t)}
+        return tok.text, frozenset(wanted), relation
+    return "", frozenset(), None
+
+
+def _noun_run(
+    window: Sequence[Token],
+    blocked: set[int],
+    types: list[str],
+    relations: list[RelationMention],
+) -> list[Token]:
+    """The noun phrase after a wh-word ("what film genre"): its words that name a type
+    or relation, in order; the last is its head."""
+    named = {m.token for m in relations}
+    run: list[Token] = []
+    for tok in window:
+        verb = tok.text.endswith(("ed", "ing")) or tok.text in VERB_FORMS
+        if tok.index in blocked or (run and verb):
+            break  # a name, or a verb form after the noun: "which person directed"
+        is_relation = tok.index in named
+        is_type = any(type_matches(tok.text, t) for t in types)
+        if run and run[-1].index in named and is_type and not is_relation:
+            break  # a type word modifies a relation head ("film genre"), never follows it
+        if is_relation or is_type:
+            run.append(tok)
+            if tok.text != _singular_of(tok.text):
+                break  # a plural noun ends the phrase: "which operators flew missions"
+        elif run or tok.text not in _SKIP_AFTER_WH:
+            break
+    return run
+
+
+def _singular_of(word: str) -> str:
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") and len(word) > 3 else word
+
+
+def _is_kind(type_name: str, words: frozenset[str]) -> bool:
+    return any(w in words or stem(w) in {stem(x) for x in words} for w in type_name.split("_"))
+
+
+def analyse(
+    text: str,
+    predicates: Iterable[str],
+    types: Iterable[str],
+    names: Sequence[NameMatch],
+) -> Analysis:
+    """Entities, relation words, type words and cues of a question, by position.
+
+    Explicit spans (``[...]`` or quotes) are strong entity mentions; other
+    names come from the graph's name index (``names``), longest first.
+    Relation and type words are never read inside an entity mention, so a
+    film called "The Director" does not ask for a director.
+    """
+    tokens = [Token(t, s, e, i) for i, (t, s, e) in enumerate(token_spans(text))]
+    analysis = Analysis(text=text, tokens=tokens, explicit=explicit_spans(text))
+    explicit_norm = {normalise(inner) for _, _, inner in analysis.explicit}
+    for match in names:
+        is_explicit = normalise(match.surface) in explicit_norm or any(
+            s <= match.start and match.end <= e for s, e, _ in analysis.explicit
+        )
+        analysis.entities.append(
+            EntityMention(match.surface, match.start, match.end, match.entity_ids, is_explicit)
+        )
+    blocked = {
+        t.index
+        for t in tokens
+        for s, e in [(m.start, m.end) for m in analysis.entities]
+        + [(s, e) for s, e, _ in analysis.explicit]
+        if s <= t.start < e
+    }
+    type_list = list(types)
+    analysis.relations = _relation_mentions(tokens, blocked, predicates, type_list)
+    for tok in tokens:
+        if tok.index in blocked:
+            continue
+        for type_name in type_list:
+            if type_matches(tok.text, type_name):
+                analysis.types.setdefault(type_name, []).append(tok.index)
+        if tok.text in COMEMBER_WORDS:
+            analysis.comember_tokens.append(tok.index)
+    analysis.wh_word, analysis.answer_types, analysis.answer_relation = _answer_cue(
+        tokens, blocked, type_list, analysis.relations
+    )
+    named = blocked | {m.token for m in analysis.relations}
+    named |= {i for positions in analysis.types.values() for i in positions}
+    analysis.unknown_names = _unknown_names(text, tokens, named)
+    analysis.order = _order(tokens)
+    return analysis
+
+
+def _order(tokens: Sequence[Token]) -> str:
+    """ "last serviced" asks for the latest value, "first maintenance" for the earliest."""
+    for i, tok in enumerate(tokens):
+        window = {t.text for t in tokens[i + 1 : i + 3]}
+        span = tok.text in _LATEST and (window & _SPAN_UNITS or any(t.isdigit() for t in window))
+        if tok.text in _LATEST and not span:
+            return "latest"
+        if tok.text in _EARLIEST:
+            return "earliest"
+    return ""
+
+
+def _unknown_names(text: str, tokens: Sequence[Token], named: set[int]) -> list[str]:
+    """Proper names the graph does not know: capitalised runs no entity, type or relation
+    word explains ("Albatross 7", "Operation Velvet Thunder")."""
+    runs: list[list[Token]] = []
+    current: list[Token] = []
+    for tok in tokens:
+        raw = text[tok.start : tok.end]
+        capital = raw[:1].isupper() and tok.index > 0 and tok.text not in _CALENDAR
+        follows = bool(current) and (raw[:1].isupper() or raw.isdigit())
+        if tok.index not in named and tok.text not in NOISE_WORDS and (capital or follows):
+            current.append(tok)
+            continue
+        if current:
+            runs.append(current)
+        current = []
+    if current:
+        runs.append(current)
+    return [text[run[0].start : run[-1].end] for run in runs]

@@ -1,0 +1,89 @@
+"""The evidence conventions every stage and the eval harness share.
+
+Every snippet is ``"<label> | <why>"``: the entity's display label, then the
+facts that made it evidence (triples written ``A --predicate--> B`` and joined
+with ``"; "``). Answer items are the evidence whose source is one of
+:data:`ANSWER_SOURCES`; they come first in the evidence, in rank order.
+The synthesis' first line is the direct answer:
+``Answer: <label> [<id>]; <label> [<id>]; ...`` or ``No answer: <why>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from research_chain.graph.text import predicate_words
+from research_chain.payloads import Evidence, Triple
+
+__all__ = [
+    "ANSWER_PREFIX",
+    "ANSWER_SOURCES",
+    "NO_ANSWER_PREFIX",
+    "SEP",
+    "answer_labels",
+    "evidence_facts",
+    "evidence_label",
+    "is_answer",
+    "render_fact",
+    "triple_text",
+]
+
+SEP = " | "
+ANSWER_SOURCES = frozenset({"predicate_walk", "attribute", "aggregate", "temporal_range"})
+ANSWER_PREFIX = "Answer: "
+NO_ANSWER_PREFIX = "No answer: "
+
+
+def is_answer(item: Evidence) -> bool:
+    return any(part in ANSWER_SOURCES for part in item.source.split("+"))
+
+
+def evidence_label(item: Evidence) -> str:
+    label, sep, _ = item.snippet_text.partition(SEP)
+    return label if sep else item.entity_id.rsplit(".", 1)[-1]
+
+
+def evidence_facts(item: Evidence) -> list[str]:
+    _, sep, facts = item.snippet_text.partition(SEP)
+    return [f for f in facts.split("; ") if f] if sep else []
+
+
+def triple_text(triple: Triple, label_of: dict[str, str]) -> str:
+    subject = label_of.get(triple.subject) or triple.subject
+    obj = label_of.get(triple.object) or triple.object
+    return f"{subject} --{triple.predicate}--> {obj}"
+
+
+def render_fact(fact: str) -> str:
+    """``A --directed_by--> B`` as prose: ``A directed by B``."""
+    head, arrow, rest = fact.partition(" --")
+    if not arrow:
+        return fact
+    predicate, arrow, tail = rest.partition("--> ")
+    if not arrow:
+        return fact
+    return f"{head} {predicate_words(predicate)} {tail}"
+
+
+def answer_labels(synthesis: str) -> list[str]:
+    """The ranked answer labels of a synthesis' first line (empty for "No answer")."""
+    first = synthesis.split("\n", 1)[0].strip()
+    if not first.startswith(ANSWER_PREFIX):
+        return []
+    body = first[len(ANSWER_PREFIX) :].rstrip(".")
+    labels = []
+    for part in body.split("; "):
+        label = part.split(" [", 1)[0].strip()
+        if label.startswith("(and "):
+            break
+        if label:
+            labels.append(label)
+    return labels
+
+
+def join_sources(sources: Iterable[str]) -> str:
+    return "+".join(dict.fromkeys(s for source in sources for s in source.split("+")))
+
+
+def snippet(label: str, facts: Sequence[str]) -> str:
+    return f"{label}{SEP}{'; '.join(facts)}" if facts else f"{label}{SEP}"

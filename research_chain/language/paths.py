@@ -1,0 +1,255 @@
+"""Inferring a typed relation path from a question and the graph's schema.
+
+The path starts at the seed's type. Each step follows a predicate the question
+mentions, in the direction that has the current type on the near side (the
+schema says which types each predicate connects and which way). Every
+type-consistent path up to a few hops is scored on how well it explains the
+question: every mentioned relation used, the answer of the asked type
+("who", "which films"), few steps, and a back-and-forth through one relation
+("films that share an actor with X") only where a co-membership word or a
+repeated mention asks for it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import pairwise
+
+from research_chain.graph.protocol import Direction, Step
+from research_chain.language.analysis import Analysis
+
+__all__ = ["LITERAL", "PathChoice", "Signature", "infer_paths", "path_from_wire", "path_to_wire"]
+
+LITERAL = "literal"
+
+# type -> (predicate, direction) -> types at the far side ("literal" for values)
+Signature = Mapping[str, Mapping[tuple[str, Direction], frozenset[str]]]
+
+_STEP_COST = 0.5
+_BRIDGE = 1.5
+_MAX_BRIDGES = 2
+_MISSED_TYPE = 1.0
+_EXTRA_USE = 1.0
+_ANCHORED_RETURN = 1.5
+_ORDER_WEIGHT = 0.3
+_CUE_WINDOW = 3
+
+
+@dataclass(frozen=True, slots=True)
+class PathChoice:
+    seed_type: str
+    steps: tuple[Step, ...]
+    final_type: str
+    score: float
+    types: tuple[str, ...] = ()
+
+    @property
+    def literal(self) -> bool:
+        return self.final_type == LITERAL
+
+
+def path_to_wire(steps: tuple[Step, ...] | list[Step]) -> list[dict[str, str]]:
+    return [{"predicate": s.predicate, "direction": s.direction.value} for s in steps]
+
+
+def path_from_wire(raw: object) -> tuple[Step, ...]:
+    """The ``path`` arg of a walk_seeds decision; malformed entries are ignored."""
+    if not isinstance(raw, list):
+        return ()
+    steps = []
+    for item in raw:
+        if isinstance(item, Mapping) and isinstance(item.get("predicate"), str):
+            direction = str(item.get("direction", "out"))
+            if direction in Direction._value2member_map_:
+                steps.append(Step(item["predicate"], Direction(direction)))
+    return tuple(steps)
+
+
+def mention_count(analysis: Analysis, predicate: str) -> int:
+    """Mentions of a relation, counting adjacent words ("release year") as one."""
+    tokens = sorted(m.token for m in analysis.relations if m.predicate == predicate)
+    return sum(1 for i, t in enumerate(tokens) if i == 0 or t - tokens[i - 1] > 2)
+
+
+def _returns(steps: tuple[Step, ...]) -> list[int]:
+    """Indexes ``i`` where steps ``i`` and ``i+1`` go out and back through one predicate."""
+    found: list[int] = []
+    for i, (here, there) in enumerate(pairwise(steps)):
+        overlaps = bool(found) and found[-1] == i - 1
+        if here.predicate == there.predicate and here.direction != there.direction and not overlaps:
+            found.append(i)
+    return found
+
+
+class _Scorer:
+    """Scores candidate paths against one question; what depends only on the question is
+    computed once here, not once per path."""
+
+    def __init__(self, analysis: Analysis, seed_span: tuple[int, int]) -> None:
+        self.analysis = analysis
+        self.mentioned = frozenset(analysis.predicates())
+        self.groups: dict[int, dict[str, float]] = {}
+        for m in analysis.relations:
+            self.groups.setdefault(m.token, {})[m.predicate] = m.strength
+        self.type_tokens: dict[int, set[str]] = {}
+        for type_name, positions in analysis.types.items():
+            for position in positions:
+                self.type_tokens.setdefault(position, set()).add(type_name)
+        self.tokens = sorted(set(self.groups) | set(self.type_tokens))
+        self.count = {p: mention_count(analysis, p) for p in self.mentioned}
+        self.cued = {p: self._cued(p) for p in self.mentioned}
+        self.distance = {p: self._distance(p, seed_span) for p in self.mentioned}
+
+    def _cued(self, predicate: str) -> bool:
+        """A co-membership word ("share", "also", "same") next to a mention of ``predicate``."""
+        tokens = [m.token for m in self.analysis.relations if m.predicate == predicate]
+        cues = self.analysis.comember_tokens
+        return any(abs(cue - t) <= _CUE_WINDOW for cue in cues for t in tokens)
+
+    def _distance(self, predicate: str, seed_span: tuple[int, int]) -> float:
+        """Tokens between the seed and the nearest mention; on a tie the left one is nearer."""
+        start, end = seed_span
+        return min(
+            float(start - m.token) if m.token < start else m.token - end + 1.5
+            for m in self.analysis.relations
+            if m.predicate == predicate
+        )
+
+    def coverage(self, uses: Counter[str], types: tuple[str, ...]) -> float:
+        """+2 per question word the path explains, -2 per relation word it ignores.
+
+        A relation word is explained by walking a predicate it names (scaled by how
+        strongly it names it; a word naming several predicates needs one of them);
+        a type word ("drone", "films") by the path passing through that type.
+        """
+        visited = set(types)
+        score = 0.0
+        for token in self.tokens:
+            options = self.groups.get(token, {})
+            best = max((w for p, w in options.items() if p in uses), default=0.0)
+            if self.type_tokens.get(token, set()) & visited:
+                best = 1.0
+            if best:
+                score += 2.0 * best
+            else:
+                score -= 2.0 * max(options.values()) if options else _MISSED_TYPE
+        return score
+
+    def explains(self, choice: PathChoice) -> bool:
+        """Does the path walk every relation word by its strongest reading, pass every
+        type word and end at the asked type?"""
+        uses = {s.predicate for s in choice.steps}
+        for options in self.groups.values():
+            strongest = max(options.values())
+            if not any(options[p] >= strongest for p in uses.intersection(options)):
+                return False
+        visited = set(choice.types)
+        if any(not kinds & visited for kinds in self.type_tokens.values()):
+            return False
+        for i in _returns(choice.steps):
+            predicate = choice.steps[i].predicate
+            if self.count.get(predicate, 0) < 2 and not self.cued.get(predicate):
+                return False  # an unasked out-and-back: a bridge may read it better
+        answer = self.analysis.answer_types
+        return not answer or choice.final_type in answer
+
+    def order(self, steps: tuple[Step, ...]) -> float:
+        """The relation named nearest the seed is walked first ("films written by the
+        writer of X")."""
+        firsts = [p for p in dict.fromkeys(s.predicate for s in steps) if p in self.distance]
+        distances = [self.distance[p] for p in firsts]
+        return sum(
+            _ORDER_WEIGHT if near <= far else -_ORDER_WEIGHT for near, far in pairwise(distances)
+        )
+
+    def __call__(self, steps: tuple[Step, ...], types: tuple[str, ...]) -> float:
+        analysis = self.analysis
+        uses = Counter(s.predicate for s in steps)
+        score = self.coverage(uses, types)
+        if analysis.answer_types:
+            score += 3.0 if types[-1] in analysis.answer_types else -3.0
+        if analysis.answer_relation is not None and steps[-1].predicate == analysis.answer_relation:
+            score += 1.0
+        score -= _STEP_COST * len(steps)
+        score -= _BRIDGE * sum(1 for s in steps if s.predicate not in self.mentioned)
+        explained = [
+            i
+            for i in _returns(steps)
+            if self.count.get(steps[i].predicate, 0) >= 2 or self.cued.get(steps[i].predicate)
+        ]
+        for predicate, used in uses.items():
+            extra = used - max(1, self.count.get(predicate, 0))
+            covered = sum(1 for i in explained if steps[i].predicate == predicate)
+            score -= _EXTRA_USE * max(0, extra - covered)
+        if explained and explained[0] == 0 and self.cued.get(steps[0].predicate):
+            score += _ANCHORED_RETURN
+        return score + self.order(steps)
+
+
+def _extend(
+    signature: Signature,
+    mentioned: frozenset[str],
+    types: tuple[str, ...],
+    steps: tuple[Step, ...],
+    max_len: int,
+    out: list[tuple[tuple[Step, ...], tuple[str, ...]]],
+    max_bridges: int,
+) -> None:
+    """Depth-first over the schema; unmentioned predicates only as a few bridging hops."""
+    current = types[-1]
+    if len(steps) >= max_len or current == LITERAL:
+        return
+    bridges = sum(1 for s in steps if s.predicate not in mentioned)
+    for (predicate, direction), far in sorted(signature.get(current, {}).items()):
+        is_bridge = predicate not in mentioned
+        if is_bridge and (bridges >= max_bridges or LITERAL in far):
+            continue
+        step = Step(predicate, direction)
+        if steps and steps[-1] == step:
+            continue
+        for far_type in sorted(far):
+            path = (*steps, step)
+            reached = (*types, far_type)
+            if any(s.predicate in mentioned for s in path):
+                out.append((path, reached))
+            _extend(signature, mentioned, reached, path, max_len, out, max_bridges)
+
+
+def _order(choice: PathChoice) -> tuple[float, int, list[tuple[str, str]]]:
+    return (
+        -choice.score,
+        len(choice.steps),
+        [(s.predicate, s.direction.value) for s in choice.steps],
+    )
+
+
+def infer_paths(
+    analysis: Analysis,
+    seed_type: str,
+    signature: Signature,
+    seed_span: tuple[int, int] = (0, 0),
+    max_len: int = 4,
+) -> list[PathChoice]:
+    """Every type-consistent path over mentioned relations, best explanation first.
+
+    Paths through unmentioned predicates ("bridges") are only tried when the
+    mentioned relations alone leave a relation word or the asked type unexplained.
+    """
+    mentioned = frozenset(analysis.predicates())
+    if not mentioned:
+        return []
+    score = _Scorer(analysis, seed_span)
+    choices: list[PathChoice] = []
+    for bridges in (0, _MAX_BRIDGES):
+        found: list[tuple[tuple[Step, ...], tuple[str, ...]]] = []
+        _extend(signature, mentioned, (seed_type,), (), max_len, found, bridges)
+        choices = [
+            PathChoice(seed_type, steps, types[-1], score(steps, types), types)
+            for steps, types in found
+        ]
+        choices.sort(key=_order)
+        if choices and score.explains(choices[0]):
+            break
+    return choices

@@ -1,0 +1,75 @@
+"""CEL ``when`` conditions: compiled once, checked against the fields they may read.
+
+The CEL library reports an unknown field only when evaluation reaches it, so a
+typo in a rarely taken branch would surface in production. The loader instead
+reads every ``payload.x`` / ``state.x`` / ``intent.x`` / ``limits.x`` path out of
+the source and checks its first field against the models before anything runs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+import cel
+from pydantic import BaseModel
+
+from research_chain.errors import RuleViolation
+
+__all__ = ["Condition", "compile_condition", "view"]
+
+VARIABLES = ("payload", "state", "intent", "limits")
+_PATH = re.compile(r"(?<![\w.])(payload|state|intent|limits)\.([A-Za-z_][A-Za-z0-9_]*)")
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    source: str
+    program: Any
+
+    def holds(self, variables: Mapping[str, Any]) -> bool:
+        """Evaluate; anything but a boolean ``true`` is false, errors name the expression."""
+        try:
+            result = self.program.execute(dict(variables))
+        except (KeyError, RuntimeError, ValueError, TypeError) as exc:
+            raise RuleViolation(f"when {self.source!r}: {type(exc).__name__}: {exc}") from exc
+        return result is True
+
+
+def compile_condition(source: str, fields: Mapping[str, frozenset[str]]) -> Condition:
+    """Compile and check one expression; ``fields`` maps each variable to its field names."""
+    try:
+        program = cel.compile(source)
+    except (ValueError, RuntimeError) as exc:
+        first = str(exc).splitlines()[0]
+        raise RuleViolation(f"CEL does not compile: {first}") from exc
+    unknown = sorted(set(program.variables()) - set(VARIABLES))
+    if unknown:
+        raise RuleViolation(
+            f"CEL {source!r} reads unknown variable(s) {', '.join(unknown)} "
+            f"(available: {', '.join(VARIABLES)})"
+        )
+    for var, name in _PATH.findall(source):
+        known = fields.get(var, frozenset())
+        if name not in known:
+            raise RuleViolation(
+                f"CEL {source!r}: {var}.{name} is not a field "
+                f"(known: {', '.join(sorted(known)) or 'none'})"
+            )
+    return Condition(source, program)
+
+
+def view(value: Any) -> Any:
+    """Plain CEL values of a model: every field present (no omitempty), enums as strings."""
+    if isinstance(value, BaseModel):
+        return {name: view(getattr(value, name)) for name in type(value).model_fields}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Mapping):
+        return {str(k): view(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [view(v) for v in value]
+    return value

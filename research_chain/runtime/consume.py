@@ -1,0 +1,145 @@
+"""Durable pull consumers: create them with every limit set, and the fetch loop they share.
+
+Engine, intake, deadline and stage workers all run the same loop: fetch up to
+the free concurrency, hand each message to a task, and never fetch without a
+finite timeout. Settling is the handler's job (under ``asyncio.shield``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+import nats.errors
+import nats.js.errors
+from nats.aio.msg import Msg
+from nats.js import api
+
+from research_chain.bus.connection import Bus, nats_errors
+from research_chain.runtime.retry import RetryPolicy
+
+__all__ = ["PullLoop", "consumer_config", "ensure_consumer", "settle"]
+
+log = logging.getLogger(__name__)
+
+FETCH_TIMEOUT_S = 1.0
+
+
+def consumer_config(
+    durable: str,
+    filters: list[str],
+    policy: RetryPolicy,
+    *,
+    max_ack_pending: int,
+    description: str = "",
+) -> api.ConsumerConfig:
+    """Explicit acks, bounded deliveries, ack-wait backoff, bounded in-flight work."""
+    backoff = policy.ack_backoff()
+    return api.ConsumerConfig(
+        durable_name=durable,
+        description=description or None,
+        deliver_policy=api.DeliverPolicy.ALL,
+        ack_policy=api.AckPolicy.EXPLICIT,
+        ack_wait=policy.ack_wait_s,
+        max_deliver=policy.max_attempts,
+        backoff=backoff or None,
+        max_ack_pending=max_ack_pending,
+        filter_subject=filters[0] if len(filters) == 1 else None,
+        filter_subjects=filters if len(filters) > 1 else None,
+    )
+
+
+async def ensure_consumer(bus: Bus, stream: str, config: api.ConsumerConfig) -> None:
+    """Create or update; every replica calls this and they converge on one durable."""
+    with nats_errors(f"consumer {config.durable_name}"):
+        await bus.js.add_consumer(stream, config)
+
+
+async def settle(action: Awaitable[None]) -> None:
+    """Shutdown must never leave a message half-settled."""
+    with contextlib.suppress(nats.errors.Error, OSError):
+        await asyncio.shield(action)
+
+
+class PullLoop:
+    """Fetch from one durable and run ``handler`` per message, ``concurrency`` at a time."""
+
+    def __init__(
+        self,
+        bus: Bus,
+        stream: str,
+        durable: str,
+        handler: Callable[[Msg], Coroutine[Any, Any, None]],
+        *,
+        concurrency: int = 64,
+        name: str = "",
+    ) -> None:
+        self._bus = bus
+        self._stream = stream
+        self._durable = durable
+        self._handler = handler
+        self._concurrency = max(1, concurrency)
+        self._name = name or durable
+        self._inflight: set[asyncio.Task[None]] = set()
+        self._task: asyncio.Task[None] | None = None
+        self._sub: Any = None
+        self._stopping = False
+
+    async def start(self) -> None:
+        with nats_errors(f"bind {self._durable}"):
+            self._sub = await self._bus.js.pull_subscribe_bind(self._durable, stream=self._stream)
+        self._task = asyncio.create_task(self._run(), name=f"pull-{self._name}")
+
+    async def _run(self) -> None:
+        while not self._stopping:
+            room = self._concurrency - len(self._inflight)
+            if room <= 0:
+                await asyncio.wait(self._inflight, return_when=asyncio.FIRST_COMPLETED)
+                continue
+            try:
+                msgs = await self._sub.fetch(room, timeout=FETCH_TIMEOUT_S)
+            except (nats.errors.TimeoutError, TimeoutError):
+                continue
+            except (nats.errors.Error, OSError) as exc:
+                if self._stopping:
+                    return
+                log.warning("%s: fetch failed (%s); retrying", self._name, exc)
+                await asyncio.sleep(0.2)
+                continue
+            for msg in msgs:
+                task = asyncio.create_task(self._guard(msg))
+                self._inflight.add(task)
+                task.add_done_callback(self._inflight.discard)
+
+    async def _guard(self, msg: Msg) -> None:
+        try:
+            await self._handler(msg)
+        except Exception:
+            log.exception("%s: unhandled error on %s", self._name, msg.subject)
+
+    async def abort(self) -> None:
+        """Drop everything mid-flight, settling nothing: what a crash looks like to the
+        server (fault tests use it; unacked messages come back after ``ack_wait``)."""
+        self._stopping = True
+        tasks = [t for t in (self._task, *self._inflight) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._sub = None
+
+    async def stop(self) -> None:
+        """Stop fetching, let in-flight messages finish, then unsubscribe."""
+        self._stopping = True
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        if self._inflight:
+            await asyncio.gather(*self._inflight, return_exceptions=True)
+        if self._sub is not None:
+            with contextlib.suppress(nats.errors.Error, nats.js.errors.Error, OSError):
+                await self._sub.unsubscribe()
+            self._sub = None

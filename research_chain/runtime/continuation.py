@@ -1,0 +1,196 @@
+"""The end of every loop: exactly one ``SearchResult`` to the parent, kept for read-by-id.
+
+``COMPLETE_<id>`` is created with a KV create, so the first finisher wins (the
+synthesizer's answer, the deadline or a parked poison message); whoever loses
+republishes the winner's bytes. The publish carries ``Nats-Msg-Id`` so the
+results stream stores it once, and the loop state is marked done last, so a
+crash anywhere in between is repaired by the next attempt.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import nats.js.errors
+
+from research_chain.bus import names as n
+from research_chain.bus.connection import Bus, nats_errors
+from research_chain.errors import BusUnavailable
+from research_chain.payloads import (
+    DecompTrace,
+    Evidence,
+    ExecutionOutput,
+    RouteAction,
+    SearchResult,
+    default_registry,
+)
+from research_chain.runtime.hooks import Hook, LoopFinished
+from research_chain.runtime.state import LoopState, LoopStatus, LoopStore, Mutation
+
+__all__ = ["DEADLINE_EXCEEDED", "Continuation", "with_provenance"]
+
+log = logging.getLogger(__name__)
+
+DEADLINE_EXCEEDED = "deadline exceeded"
+MAX_SUMMARY_ITEMS = 5
+
+
+def with_provenance(result: SearchResult, state: LoopState, now: float) -> SearchResult:
+    """The loop's counters and trace on the result; the stage's own flags are kept."""
+    trace = DecompTrace(
+        router_action=RouteAction(state.route_action) if state.route_action else None,
+        sub_queries=list(state.sub_queries),
+        seed_entities=list(state.seed_entities),
+        retighten_rounds=state.retighten_rounds,
+    )
+    tiers = sorted({*state.tiers_used, *result.tiers_used}, key=lambda t: t.value)
+    fallbacks = list(state.fallbacks_used)
+    fallbacks += [f for f in result.fallbacks_used if f not in fallbacks]
+    return result.model_copy(
+        update={
+            "decomp_trace": trace,
+            "tokens_used": max(state.tokens_spent, result.tokens_used),
+            "iterations": state.executions,
+            "tiers_used": tiers,
+            "fallbacks_used": fallbacks,
+            "duration_ms": max(0, int((now - state.started_at) * 1000)),
+        }
+    )
+
+
+def degraded_result(reason: str, evidence: list[Evidence]) -> SearchResult:
+    """What the parent gets when there is no synthesis: the reason and any evidence found."""
+    text = f"No synthesized answer: {reason}."
+    if evidence:
+        items = [e.snippet_text or e.entity_id for e in evidence[:MAX_SUMMARY_ITEMS]]
+        text += f" {len(evidence)} evidence item(s) were gathered: " + "; ".join(items)
+    return SearchResult(
+        evidence=evidence,
+        synthesis=text,
+        tiers_used=sorted({e.tier for e in evidence}, key=lambda t: t.value),
+        degraded=True,
+        degraded_reason=reason,
+    )
+
+
+class Continuation:
+    """Delivers results; shared by the engine, the deadline handler and the runner."""
+
+    def __init__(
+        self, bus: Bus, store: LoopStore, hooks: Hook, *, schedule_stream: str | None = None
+    ) -> None:
+        self._bus = bus
+        self._store = store
+        self._hooks = hooks
+        self._schedule_stream = schedule_stream
+        self._registry = default_registry()
+
+    async def deliver(self, state: LoopState, result: SearchResult) -> bool:
+        """Finish a loop with its answer; False if another finisher got there first."""
+        final = with_provenance(result, state, time.time())
+        return await self._finish(state.loop_id, state.parent_loop_id, final, state)
+
+    async def degrade(
+        self,
+        loop_id: str,
+        reason: str,
+        *,
+        fallback: str,
+        state: LoopState | None = None,
+        parent: str = "",
+    ) -> bool:
+        """Finish a loop without an answer, naming why, with the evidence gathered so far."""
+        if state is None:
+            state, _ = await self._store.get(loop_id)
+        if state is not None and state.finished:
+            return False
+        if state is None and not parent:
+            log.warning("loop %s: no state and no parent to tell: %s", loop_id, reason)
+            return False
+        evidence = await self._evidence(loop_id) if state is not None else []
+        result = degraded_result(reason, evidence)
+        if state is not None:
+            state.add_fallback(fallback)
+            result = with_provenance(result, state, time.time())
+            parent = parent or state.parent_loop_id
+        else:
+            result = result.model_copy(update={"fallbacks_used": [fallback]})
+        return await self._finish(loop_id, parent, result, state)
+
+    async def _cancel_deadline(self, loop_id: str) -> None:
+        """A finished loop's deadline would only fire into a no-op: remove it unfired."""
+        if self._schedule_stream is None:
+            return
+        try:
+            with nats_errors("cancel deadline"):
+                await self._bus.js.purge_stream(
+                    self._schedule_stream, subject=n.deadline_schedule_subject(loop_id)
+                )
+        except (BusUnavailable, nats.js.errors.Error) as exc:
+            log.debug("loop %s: deadline left to fire (%s)", loop_id, exc)
+
+    async def _evidence(self, loop_id: str) -> list[Evidence]:
+        kv = await self._store.kv()
+        try:
+            with nats_errors("read evidence"):
+                entry = await kv.get(n.stage_key(n.Stage.EXECUTE_SUBQUERIES, loop_id))
+        except nats.js.errors.KeyNotFoundError:
+            return []
+        if entry.value is None:
+            return []
+        payload = self._registry.decode(entry.value).payload
+        return list(payload.evidence) if isinstance(payload, ExecutionOutput) else []
+
+    async def _finish(
+        self, loop_id: str, parent: str, result: SearchResult, state: LoopState | None
+    ) -> bool:
+        kv = await self._store.kv()
+        data = self._registry.encode(result, id=loop_id)
+        key = n.complete_key(loop_id)
+        won = True
+        try:
+            with nats_errors("store result"):
+                await kv.create(key, data)
+        except nats.js.errors.KeyWrongLastSequenceError:
+            won = False
+            with nats_errors("read stored result"):
+                entry = await kv.get(key)
+            data = entry.value or data
+        headers: dict[str, str] = {
+            n.Header.MSG_ID: n.result_msg_id(loop_id),
+            n.Header.LOOP_ID: loop_id,
+            n.Header.PARENT_LOOP_ID: parent,
+        }
+        with nats_errors("publish result"):
+            await self._bus.js.publish(n.result_subject(parent), data, headers=headers)
+        if state is not None:
+            await self._store.update(loop_id, _mark_done(state, result))
+            await self._cancel_deadline(loop_id)
+        if won:
+            await self._hooks.on_finish(
+                LoopFinished(
+                    loop_id,
+                    parent,
+                    result,
+                    result.duration_ms,
+                    traceparent=state.trace_context if state else "",
+                )
+            )
+        return won
+
+
+def _mark_done(final: LoopState, result: SearchResult) -> Mutation:
+    def mutate(current: LoopState) -> LoopState | None:
+        if current.finished:
+            return None
+        current.status = LoopStatus.DONE
+        current.outcome = result.degraded_reason or "answered"
+        current.tokens_spent = max(current.tokens_spent, final.tokens_spent)
+        current.add_tiers(list(final.tiers_used))
+        for name in final.fallbacks_used:
+            current.add_fallback(name)
+        current.stage_times["done"] = time.time()
+        return current
+
+    return mutate

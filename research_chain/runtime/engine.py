@@ -1,0 +1,232 @@
+"""The rule engine: one durable consumer of trigger keys, shared by every replica.
+
+Per trigger: ignore it if the loop finished or the trigger is stale, end the
+loop if its deadline passed, otherwise fold the completion into the state,
+pick the rule's branch, build the next input, dispatch it (deduplicated by
+loop, stage and step) and only then advance the state by compare-and-set. A
+crash between dispatch and advance re-runs the same decision on redelivery and
+the duplicate dispatch is dropped by the stream.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+
+import nats.js.errors
+from nats.aio.msg import Msg
+
+from research_chain.bus import names as n
+from research_chain.bus.connection import Bus, nats_errors
+from research_chain.bus.names import Stage
+from research_chain.errors import (
+    InvalidName,
+    PermanentError,
+    ResearchChainError,
+)
+from research_chain.payloads import SearchResult, WireModel, default_registry
+from research_chain.rules import (
+    ActionContext,
+    Decision,
+    RulePack,
+    build_input,
+    decide,
+    recall,
+)
+from research_chain.rules.conditions import view
+from research_chain.rules.spec import LIMITS, TRIGGER_PAYLOADS
+from research_chain.runtime.consume import settle
+from research_chain.runtime.continuation import DEADLINE_EXCEEDED, Continuation
+from research_chain.runtime.dispatch import dispatch
+from research_chain.runtime.hooks import Hook, RuleFired
+from research_chain.runtime.state import LoopState, LoopStore
+from research_chain.runtime.transitions import advance, apply_completion
+
+__all__ = ["RuleEngine"]
+
+log = logging.getLogger(__name__)
+
+CATCH_UP_DELAY_S = 0.02
+RETRY_DELAY_S = 0.25
+
+
+def _variables(state: LoopState, payload: WireModel) -> dict[str, object]:
+    intent = state.current
+    return {
+        "payload": view(payload),
+        "state": state.cel_view(),
+        "intent": {
+            "topic": intent.topic,
+            "hints": dict(intent.hints),
+            "budget_tokens": intent.resolved_budget_tokens(),
+            "max_iterations": intent.resolved_max_iterations(),
+        },
+        "limits": dict(LIMITS),
+    }
+
+
+class RuleEngine:
+    """Handles trigger messages; run it under a :class:`PullLoop` on the engine durable."""
+
+    def __init__(
+        self,
+        bus: Bus,
+        pack: RulePack,
+        store: LoopStore,
+        continuation: Continuation,
+        hooks: Hook,
+        *,
+        loops_bucket: str,
+    ) -> None:
+        self._bus = bus
+        self._pack = pack
+        self._store = store
+        self._continuation = continuation
+        self._hooks = hooks
+        self._bucket = loops_bucket
+        self._registry = default_registry()
+
+    async def handle(self, msg: Msg) -> None:
+        headers = msg.headers or {}
+        if headers.get(n.Header.KV_OPERATION) in ("DEL", "PURGE"):
+            await settle(msg.ack())
+            return
+        try:
+            trigger, loop_id = n.split_trigger_key(n.kv_key_of(self._bucket, msg.subject))
+        except InvalidName as exc:
+            log.warning("engine: ignoring %s: %s", msg.subject, exc)
+            await settle(msg.term())
+            return
+        try:
+            action = await self._fire(msg, trigger, loop_id, headers)
+        except PermanentError as exc:
+            log.warning("loop %s: %s on %s; ending degraded", loop_id, exc, trigger)
+            await self._continuation.degrade(
+                loop_id, f"rule chain failed on {trigger}: {exc}", fallback="rule-failure"
+            )
+            action = msg.ack()
+        except (ResearchChainError, nats.js.errors.Error) as exc:
+            log.warning("loop %s: %s on %s; retrying", loop_id, exc, trigger)
+            action = msg.nak(delay=RETRY_DELAY_S)
+        await settle(action)
+
+    async def _fire(
+        self, msg: Msg, trigger: str, loop_id: str, headers: dict[str, str]
+    ) -> Awaitable[None]:
+        """Returns the settle action: ack when handled or ignored, a short nak to wait."""
+        step = int(headers.get(n.Header.STEP, "0") or 0)
+        state: LoopState | None
+        cached = self._store.take_cached(loop_id)
+        if cached is not None and cached[0].step == step and cached[0].awaiting == trigger:
+            state, revision = cached
+        else:
+            state, revision = await self._store.get(loop_id)
+        if state is None or state.finished:
+            return msg.ack()
+        if step < state.step:
+            if state.fired_by == f"{trigger}:{step}":
+                await self._redispatch(state, trigger, msg)
+            return msg.ack()
+        if step > state.step:
+            return msg.nak(delay=CATCH_UP_DELAY_S)
+        if trigger != state.awaiting:
+            log.warning(
+                "loop %s: %s at step %d, awaiting %s", loop_id, trigger, step, state.awaiting
+            )
+            return msg.ack()
+        if time.time() > state.deadline:
+            await self._continuation.degrade(
+                loop_id, DEADLINE_EXCEEDED, fallback="deadline-exceeded", state=state
+            )
+            return msg.ack()
+        await self._apply(msg, trigger, step, headers, state, revision)
+        return msg.ack()
+
+    async def _apply(
+        self,
+        msg: Msg,
+        trigger: str,
+        step: int,
+        headers: dict[str, str],
+        state: LoopState,
+        revision: int,
+    ) -> None:
+        """Fold the completion in, decide, and finish or advance-then-dispatch."""
+        started = time.perf_counter()
+        payload = self._registry.decode_as(msg.data, TRIGGER_PAYLOADS[trigger]).payload
+        applied = apply_completion(state, trigger, payload, headers)
+        decision = decide(self._pack, trigger, _variables(applied, payload))
+        if decision.finish:
+            if not isinstance(payload, SearchResult):
+                raise PermanentError(f"rule {decision.label} finishes without a SearchResult")
+            await self._continuation.deliver(applied, payload)
+        else:
+            body = await build_input(decision, self._action_context(applied, payload))
+
+            def mutate(current: LoopState) -> LoopState | None:
+                if current.finished or current.step != step or current.awaiting != trigger:
+                    return None
+                if current is not applied:  # a re-read after a lost compare-and-set
+                    current = apply_completion(current, trigger, payload, headers)
+                return advance(current, payload, decision, body, f"{trigger}:{step}")
+
+            # State first, then the dispatch: a worker never sees work its loop state does
+            # not know about; a crash in between is repaired by _redispatch on redelivery.
+            advanced = await self._store.update(state.loop_id, mutate, known=(applied, revision))
+            if advanced is not None:
+                await self._send(advanced, decision, body)
+        await self._hooks.on_rule(
+            RuleFired(
+                loop_id=state.loop_id,
+                rule=decision.label,
+                trigger=trigger,
+                stage=decision.stage.value if decision.stage else None,
+                step=step + (0 if decision.finish else 1),
+                duration_ms=(time.perf_counter() - started) * 1000,
+                fallback=decision.fallback,
+                traceparent=state.trace_context,
+            )
+        )
+
+    def _action_context(self, state: LoopState, payload: WireModel) -> ActionContext:
+        return ActionContext(
+            payload=payload,
+            intent=state.current,
+            candidates=state.candidates,
+            load=self._loader(state.loop_id),
+        )
+
+    async def _send(self, state: LoopState, decision: Decision, body: WireModel) -> None:
+        assert decision.stage is not None
+        await dispatch(
+            self._bus,
+            decision.stage,
+            state.loop_id,
+            step=state.step,
+            round_=state.round,
+            body=body,
+            parent_loop_id=state.parent_loop_id,
+            traceparent=state.trace_context,
+        )
+
+    async def _redispatch(self, state: LoopState, trigger: str, msg: Msg) -> None:
+        """The trigger advanced the loop before; send its dispatch again (deduplicated)."""
+        payload = self._registry.decode_as(msg.data, TRIGGER_PAYLOADS[trigger]).payload
+        decision = recall(self._pack, trigger, state.fired_rule)
+        if decision.stage is None:
+            return
+        body = await build_input(decision, self._action_context(state, payload))
+        await self._send(state, decision, body)
+
+    def _loader(self, loop_id: str) -> Callable[[Stage], Awaitable[WireModel | None]]:
+        async def load(stage: Stage) -> WireModel | None:
+            kv = await self._store.kv()
+            try:
+                with nats_errors(f"read {stage.value} completion"):
+                    entry = await kv.get(n.stage_key(stage, loop_id))
+            except nats.js.errors.KeyNotFoundError:
+                return None
+            return self._registry.decode(entry.value).payload if entry.value else None
+
+        return load

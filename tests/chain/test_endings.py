@@ -1,0 +1,260 @@
+"""Loops that cannot answer still end, once: deadline, invalid request, poison dispatch."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from typing import Any
+
+import pytest
+
+from research_chain.bus import Bus
+from research_chain.bus import names as n
+from research_chain.bus.names import Stage
+from research_chain.client import fetch_result, request_triples, start_research
+from research_chain.components.base import StageContext
+from research_chain.config import Settings
+from research_chain.graph.writer import GraphWriter
+from research_chain.payloads import EntityState, ExecutionOutput, Triple, default_registry
+from research_chain.runtime import start_chain
+from tests.chain.helpers import awaiting, decode_result, results_stored, wait_until
+from tests.chain.standins import Recorder, standins
+
+PARENT = "parent-endings"
+
+
+async def test_deadline_ends_the_loop_degraded_and_ignores_late_completions(
+    bus: Bus, settings: Settings, writer: GraphWriter, recorder: Recorder
+) -> None:
+    release = asyncio.Event()
+    entered = asyncio.Event()
+
+    async def stuck_assess(ctx: StageContext, payload: ExecutionOutput) -> Any:
+        recorder.record(ctx, payload)
+        entered.set()
+        await release.wait()
+        return standin_assess(payload)
+
+    def standin_assess(payload: ExecutionOutput) -> Any:
+        from research_chain.payloads import AssessmentOutput
+
+        return AssessmentOutput(topic=payload.topic, sufficient=True)
+
+    chain = await start_chain(bus, settings, standins(recorder, assess_sufficiency=stuck_assess))
+    try:
+        loop_id = str(uuid.uuid4())
+        async with awaiting(bus, n.result_subject(PARENT)) as got:
+            triples = request_triples(
+                loop_id, "slow question", parent_loop_id=PARENT, hints={"deadline_s": "1"}
+            )
+            await start_research(bus, triples)
+        result = decode_result(got[0])
+        assert result.degraded
+        assert result.degraded_reason == "deadline exceeded"
+        assert [e.entity_id for e in result.evidence] == ["t.p.d.s.thing.e0"]
+        assert "deadline-exceeded" in result.fallbacks_used
+        assert entered.is_set()
+        release.set()
+        # The late completion is written, seen by the engine and ignored.
+        kv = await bus.js.key_value(settings.loops_bucket)
+        watcher = await kv.watch(n.stage_key(Stage.ASSESS_SUFFICIENCY, loop_id))
+        async for entry in watcher:
+            if entry is not None and entry.value:
+                break
+        await watcher.stop()
+    finally:
+        release.set()
+        await chain.stop()
+    assert Stage.SYNTHESIZE_ANSWER not in recorder.stages(loop_id)
+    stored = await fetch_result(bus, loop_id, names=settings.names())
+    assert stored is not None and stored.degraded_reason == "deadline exceeded"
+    assert await results_stored(bus, settings.results_stream, PARENT) == 1
+
+
+def _with(triples: list[Triple], predicate: str, value: str) -> list[Triple]:
+    return [
+        t.model_copy(update={"object": value}) if t.predicate == predicate else t for t in triples
+    ]
+
+
+@pytest.mark.parametrize(
+    ("edit", "problem"),
+    [
+        (lambda ts: _with(ts, "research.topic", "  "), "research.topic: must not be blank"),
+        (
+            lambda ts: [
+                *ts,
+                ts[0].model_copy(update={"predicate": "research.hint", "object": "novalue"}),
+            ],
+            "research.hint: 'novalue' is not key=value",
+        ),
+        (
+            lambda ts: _with(ts, "research.budget_tokens", "-5"),
+            "research.budget_tokens: must be >= 0, got -5",
+        ),
+    ],
+)
+async def test_invalid_request_gets_a_degraded_result_naming_the_problem(
+    bus: Bus, chain: Any, recorder: Recorder, edit: Any, problem: str
+) -> None:
+    loop_id = str(uuid.uuid4())
+    triples = edit(request_triples(loop_id, "a topic", parent_loop_id=PARENT))
+    triples = [
+        t for t in triples if not (t.predicate == "research.requested" and not t.object.strip())
+    ]
+    async with awaiting(bus, n.result_subject(PARENT)) as got:
+        await start_research(bus, triples)
+    result = decode_result(got[0])
+    assert result.degraded
+    assert problem in result.degraded_reason
+    assert result.degraded_reason.startswith("invalid request: ")
+    assert got[0].headers[n.Header.LOOP_ID] == loop_id
+    assert not recorder.inputs
+
+
+async def test_request_without_parent_is_parked_with_its_reason(
+    bus: Bus, chain: Any, recorder: Recorder
+) -> None:
+    loop_id = str(uuid.uuid4())
+    triples = [
+        t
+        for t in request_triples(loop_id, "orphan", parent_loop_id="nobody")
+        if t.predicate != "research.parent_loop"
+    ]
+    async with awaiting(bus, n.intake_dlq_subject()) as got:
+        await start_research(bus, triples)
+    assert "research.parent_loop: missing" in got[0].headers[n.Header.REASON]
+    assert got[0].headers[n.Header.LOOP_ID] == loop_id
+    assert not recorder.inputs
+
+
+async def test_a_repeated_request_starts_nothing_new(
+    bus: Bus, settings: Settings, chain: Any, recorder: Recorder
+) -> None:
+    loop_id = str(uuid.uuid4())
+    triples = request_triples(loop_id, "once", parent_loop_id=PARENT)
+    entity = EntityState(id=n.loop_entity_id(loop_id), type="research_loop", triples=triples)
+    kv = await bus.js.key_value(settings.entities_bucket)
+    async with awaiting(bus, n.result_subject(PARENT)) as got:
+        await kv.put(entity.id, default_registry().encode(entity))
+    last = 0
+    for _ in range(2):
+        last = await kv.put(entity.id, default_registry().encode(entity))
+    names = settings.names()
+
+    async def intake_caught_up() -> bool:
+        info = await bus.js.consumer_info(f"KV_{names.entities_bucket}", names.intake_consumer)
+        return info.ack_floor is not None and (info.ack_floor.stream_seq or 0) >= last
+
+    await wait_until(intake_caught_up)
+    assert not decode_result(got[0]).degraded
+    assert recorder.stages(loop_id).count(Stage.NL_CLASSIFY) == 1
+    assert await results_stored(bus, settings.results_stream, PARENT) == 1
+
+
+async def test_poison_dispatch_is_parked_and_the_loop_ends_degraded(
+    bus: Bus, settings: Settings, writer: GraphWriter, recorder: Recorder
+) -> None:
+    calls: list[int] = []
+
+    async def poison(ctx: StageContext, payload: Any) -> Any:
+        calls.append(ctx.attempt)
+        raise RuntimeError("router exploded")
+
+    chain = await start_chain(bus, settings, standins(recorder, route_search=poison))
+    try:
+        loop_id = str(uuid.uuid4())
+        async with (
+            awaiting(bus, n.dlq_subject(Stage.ROUTE_SEARCH)) as parked,
+            awaiting(bus, n.result_subject(PARENT)) as got,
+        ):
+            await start_research(bus, request_triples(loop_id, "poison", parent_loop_id=PARENT))
+    finally:
+        await chain.stop()
+    assert calls == list(range(1, settings.max_deliver + 1))
+    headers = parked[0].headers
+    assert headers[n.Header.ERROR_TYPE] == "RuntimeError"
+    assert headers[n.Header.ERROR_MESSAGE] == "router exploded"
+    assert headers[n.Header.ATTEMPT] == str(settings.max_deliver)
+    result = decode_result(got[0])
+    assert result.degraded
+    attempts = settings.max_deliver
+    assert result.degraded_reason == (
+        f"route_search failed after {attempts} attempt(s): RuntimeError: router exploded"
+    )
+    assert "route_search-dead-lettered" in result.fallbacks_used
+
+
+async def test_a_deadline_that_fires_while_no_engine_runs_is_honoured_on_restart(
+    bus: Bus, settings: Settings, writer: GraphWriter, recorder: Recorder
+) -> None:
+    release = asyncio.Event()
+    entered = asyncio.Event()
+
+    async def stuck_route(ctx: StageContext, payload: Any) -> Any:
+        entered.set()
+        await release.wait()
+        raise RuntimeError("released")
+
+    workers = await start_chain(
+        bus, settings, standins(recorder, route_search=stuck_route), run_engine=False
+    )
+    engine = await start_chain(bus, settings, None)
+    loop_id = str(uuid.uuid4())
+    try:
+        async with awaiting(bus, n.result_subject(PARENT)) as got:
+            triples = request_triples(
+                loop_id, "outlives", parent_loop_id=PARENT, hints={"deadline_s": "1"}
+            )
+            await start_research(bus, triples)
+            await asyncio.wait_for(entered.wait(), 20)
+            await engine.stop()
+
+            async def fired() -> bool:
+                info = await bus.js.stream_info(
+                    settings.schedule_stream, subjects_filter=n.deadline_subject(loop_id)
+                )
+                return info.state.messages > 0
+
+            await wait_until(fired)
+            assert got == []
+            engine = await start_chain(bus, settings, None)
+    finally:
+        release.set()
+        await engine.stop()
+        await workers.stop()
+    result = decode_result(got[0])
+    assert result.degraded_reason == "deadline exceeded"
+    assert await results_stored(bus, settings.results_stream, PARENT) == 1
+
+
+async def test_a_worker_that_never_acks_is_parked_after_max_deliver(
+    bus: Bus, settings: Settings, writer: GraphWriter, recorder: Recorder
+) -> None:
+    settings = settings.model_copy(update={"ack_wait_s": 1.0, "max_deliver": 2})
+    release = asyncio.Event()
+    attempts: list[int] = []
+
+    async def hung(ctx: StageContext, payload: Any) -> Any:
+        attempts.append(ctx.attempt)
+        await release.wait()
+        raise RuntimeError("released after the test")
+
+    chain = await start_chain(bus, settings, standins(recorder, nl_classify=hung))
+    loop_id = str(uuid.uuid4())
+    try:
+        async with (
+            awaiting(bus, n.dlq_subject(Stage.NL_CLASSIFY)) as parked,
+            awaiting(bus, n.result_subject(PARENT)) as got,
+        ):
+            await start_research(bus, request_triples(loop_id, "hangs", parent_loop_id=PARENT))
+    finally:
+        release.set()
+        await chain.stop()
+    assert attempts == [1, 2]
+    assert parked[0].headers[n.Header.ERROR_TYPE] == "MaxDeliveries"
+    result = decode_result(got[0])
+    assert result.degraded
+    assert result.degraded_reason.startswith("nl_classify failed after 2 attempt(s): no ack")
+    info = await bus.js.stream_info(settings.dispatch_stream)
+    assert info.state.messages == 0

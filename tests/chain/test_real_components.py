@@ -1,0 +1,39 @@
+"""The spine with the real components, judge and sample graph plugged in (smoke test)."""
+
+from __future__ import annotations
+
+import orjson
+
+from research_chain.bus import Bus
+from research_chain.client import research
+from research_chain.components import default_components
+from research_chain.config import Settings
+from research_chain.graph import open_graph
+from research_chain.graph.sample import load_sample, sample_questions_path
+from research_chain.graph.writer import GraphWriter
+from research_chain.judges import HeuristicJudge
+from research_chain.runtime import start_chain
+
+
+async def test_a_sample_question_is_answered_through_the_chain(
+    bus: Bus, settings: Settings, writer: GraphWriter
+) -> None:
+    await load_sample(bus, settings)
+    graph = await open_graph(bus, settings, timeout_s=60)
+    chain = await start_chain(
+        bus, settings, default_components(), graph=graph, judge=HeuristicJudge()
+    )
+    question = next(
+        q
+        for q in map(orjson.loads, sample_questions_path().read_bytes().splitlines())
+        if q["kind"] == "1-hop"
+    )
+    try:
+        result = await research(bus, question["question"], parent_loop_id="smoke", timeout=60)
+    finally:
+        await chain.stop()
+        await graph.close()
+    assert not result.degraded, result.degraded_reason
+    assert any(answer in result.synthesis for answer in question["answers"])
+    assert result.decomp_trace is not None and result.decomp_trace.router_action is not None
+    assert result.duration_ms > 0

@@ -1,0 +1,72 @@
+"""nl_classify on a real graph: keyword tier, BM25 tier, hints that steer, time ranges."""
+
+from __future__ import annotations
+
+from research_chain.bus.names import Stage
+from research_chain.components.nl_classify import handle
+from research_chain.payloads import ClassifierTier, Intent, RetrievalTier
+from tests.components.conftest import CRUISE, HEAT, MANN, Contexts
+
+
+async def test_keyword_tier_finds_names_relations_and_the_asked_type(contexts: Contexts) -> None:
+    topic = "which films did Michael Mann direct"
+    out = await handle(contexts.make(Stage.NL_CLASSIFY, topic), Intent(topic=topic))
+    assert out.tier is ClassifierTier.KEYWORD
+    assert out.candidates[0].entity_id == MANN
+    assert out.candidates[0].tier is RetrievalTier.RULES
+    assert out.candidates[0].snippet_text.startswith("Michael Mann | ")
+    assert "directed_by" in out.hints["predicates"]
+    assert out.hints["answer_types"] == ["movie"]
+
+
+async def test_bracketed_span_is_a_strong_mention(contexts: Contexts) -> None:
+    topic = "who starred in [Heat]"
+    out = await handle(contexts.make(Stage.NL_CLASSIFY, topic), Intent(topic=topic))
+    assert out.candidates[0].entity_id == HEAT
+    assert out.candidates[0].relevance == 1.0
+    assert out.hints["entities"][0]["explicit"] is True
+
+
+async def test_bm25_tier_when_no_name_matches(contexts: Contexts) -> None:
+    topic = "anything about crack in a rotor"
+    out = await handle(contexts.make(Stage.NL_CLASSIFY, topic), Intent(topic=topic))
+    assert out.tier is ClassifierTier.EMBEDDING
+    assert out.candidates and all(c.tier is RetrievalTier.BM25 for c in out.candidates)
+    assert out.candidates[0].label == "Fault F-1 rotor crack"
+
+
+async def test_entity_kind_hint_restricts_candidate_types(contexts: Contexts) -> None:
+    topic = "Tom Cruise in Top Gun"
+    plain = await handle(contexts.make(Stage.NL_CLASSIFY, topic), Intent(topic=topic))
+    assert {c.type for c in plain.candidates} == {"person", "movie"}
+    hinted = Intent(topic=topic, hints={"entity_kind": "person", "unknown_key": "x"})
+    out = await handle(contexts.make(Stage.NL_CLASSIFY, hinted), hinted)
+    assert [c.entity_id for c in out.candidates] == [CRUISE]
+    assert out.hints["entity_kind"] == "person"
+    assert "unknown_key" not in out.hints
+
+
+async def test_time_expression_and_recency_hint_become_a_range(contexts: Contexts) -> None:
+    topic = "which drones had a fault since 2025-06-01"
+    out = await handle(contexts.make(Stage.NL_CLASSIFY, topic), Intent(topic=topic))
+    assert out.hints["time_range"]["start"] == "2025-06-01T00:00:00Z"
+    assert "end" not in out.hints["time_range"]
+    recent = Intent(topic="faults of Wren 1", hints={"recency": "24h"})
+    out = await handle(contexts.make(Stage.NL_CLASSIFY, recent), recent)
+    assert out.hints["time_range"]["text"] == "last 24 hours"
+
+
+async def test_retighten_classifies_the_refined_topic(contexts: Contexts) -> None:
+    original = Intent(topic="whats up with the thing called heat")
+    refined = Intent(topic="Heat", budget_tokens=original.budget_tokens)
+    out = await handle(contexts.make(Stage.NL_CLASSIFY, original), refined)
+    assert out.topic == "Heat"
+    assert out.candidates[0].entity_id == HEAT
+
+
+async def test_max_candidates_hint_and_ordering(contexts: Contexts) -> None:
+    intent = Intent(topic="Heat Collateral Top Gun", hints={"max_candidates": "2"})
+    out = await handle(contexts.make(Stage.NL_CLASSIFY, intent), intent)
+    assert len(out.candidates) == 2
+    keys = [(-c.relevance, c.entity_id) for c in out.candidates]
+    assert keys == sorted(keys)
