@@ -34,10 +34,11 @@ async def main() -> None:
     parser.add_argument("--metaqa", type=Path)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--concurrency", type=int, default=64)
+    parser.add_argument("--join", help="join a running server: stage workers only, no engine")
     args = parser.parse_args()
     store = Path(tempfile.mkdtemp(prefix="rc-bench-"))
-    server = EmbeddedServer(store_dir=store / "nats", port=args.port)
-    url = server.start()
+    server = None if args.join else EmbeddedServer(store_dir=store / "nats", port=args.port)
+    url = args.join or server.start()
     settings = Settings(
         nats_url=url, data_dir=store, load_sample=False, workers_per_stage=args.workers,
         log_level="WARNING",
@@ -45,18 +46,21 @@ async def main() -> None:
     bus = await connect(settings, url, name="bench-chain")
     await provision(bus, settings)
     t0 = time.perf_counter()
-    if args.sample:
+    if args.join:
+        pass
+    elif args.sample:
         await load_sample(bus, settings, force=True)
-    if args.metaqa:
+    if args.metaqa and not args.join:
         options = IngestOptions(format="delimited", mapping=PRESETS["metaqa"], source="metaqa")
         await ingest_files(bus, settings, [args.metaqa], options)
     writer = GraphWriter(bus, settings)
-    await writer.start()
+    if not args.join:
+        await writer.start()
     graph = await open_graph(bus, settings, timeout_s=600)
     print(f"graph: {len(graph)} entities in {time.perf_counter() - t0:.1f}s", flush=True)
     chain = await start_chain(
         bus, settings, default_components(), graph=graph, judge=HeuristicJudge(),
-        concurrency=args.concurrency,
+        concurrency=args.concurrency, run_engine=not args.join,
     )  # fmt: skip
     print(f"chain ready on {url}", flush=True)
     stop = asyncio.Event()
@@ -64,10 +68,12 @@ async def main() -> None:
         asyncio.get_running_loop().add_signal_handler(sig, stop.set)
     await stop.wait()
     await chain.stop()
-    await writer.stop()
+    if not args.join:
+        await writer.stop()
     await graph.close()
     await bus.close()
-    server.stop()
+    if server is not None:
+        server.stop()
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@ index spots names in the free text, longest first.
 
 from __future__ import annotations
 
+import weakref
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
 from research_chain.components.base import StageContext
@@ -40,8 +42,38 @@ def spot_names(graph: GraphBackend, text: str) -> list[NameMatch]:
     return found
 
 
+class _Readings:
+    """Recent analyses of one graph: each stage of a loop reads the same question, and
+    the reading depends only on the text and the graph's vocabulary."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self.version: tuple[int, int] = (-1, -1)
+        self.cache: OrderedDict[str, Analysis] = OrderedDict()
+
+    def read(self, graph: GraphBackend, text: str) -> Analysis:
+        types = graph.entity_types()
+        version = (sum(types.values()), len(graph.predicates()))
+        if version != self.version:
+            self.version, self.cache = version, OrderedDict()
+        found = self.cache.get(text)
+        if found is None:
+            found = analyse(text, graph.predicates(), types, spot_names(graph, text))
+            self.cache[text] = found
+            if len(self.cache) > self.size:
+                self.cache.popitem(last=False)
+        return found
+
+
+_READINGS: weakref.WeakKeyDictionary[GraphBackend, _Readings] = weakref.WeakKeyDictionary()
+
+
 def read_question(graph: GraphBackend, text: str) -> Analysis:
-    return analyse(text, graph.predicates(), graph.entity_types(), spot_names(graph, text))
+    """The question read against the graph (shared by the stages; treat as read-only)."""
+    readings = _READINGS.get(graph)
+    if readings is None:
+        readings = _READINGS[graph] = _Readings()
+    return readings.read(graph, text)
 
 
 def _ordered(state: EntityState, prefer: Iterable[str]) -> list[int]:

@@ -42,19 +42,30 @@ from research_chain.graph.walk import predicate_walk, walk_path
 from research_chain.payloads import Candidate, SeedRefType, Triple
 from research_chain.payloads.graph import entity_type
 
-__all__ = ["EmbeddedGraph", "open_graph"]
+__all__ = ["UNSEARCHABLE_TYPES", "EmbeddedGraph", "open_graph"]
 
 log = logging.getLogger(__name__)
 
 DEFAULT_MAX_HITS = 5000
 
+# Entities that live in the bucket but are not knowledge: research loops carry a
+# question as their topic, and finding it by name or text would answer a question
+# with itself. They stay readable (entity_state) and walkable.
+UNSEARCHABLE_TYPES = frozenset({"research_loop"})
+
 
 class EmbeddedGraph:
     """:class:`~research_chain.graph.protocol.GraphBackend` over in-memory indexes."""
 
-    def __init__(self, *, commit_interval_s: float = 0.1) -> None:
-        self.memory = GraphMemory()
+    def __init__(
+        self,
+        *,
+        commit_interval_s: float = 0.1,
+        unsearchable_types: frozenset[str] = UNSEARCHABLE_TYPES,
+    ) -> None:
+        self.memory = GraphMemory(unnamed_types=unsearchable_types)
         self.text = FullText()
+        self._unsearchable = unsearchable_types
         self._commit_interval_s = commit_interval_s
         self._dirty = asyncio.Event()
         self._committer: asyncio.Task[None] | None = None
@@ -80,7 +91,8 @@ class EmbeddedGraph:
                        "aliases": aliases, "triples": facts}  # fmt: skip
             node = node_from_wire(payload)
             graph.memory.put(node)
-            graph.text.upsert(node, fresh=True)
+            if node.type not in graph._unsearchable:
+                graph.text.upsert(node, fresh=True)
         graph.text.commit()
         graph._loading = False
         return graph
@@ -101,7 +113,8 @@ class EmbeddedGraph:
                 return
             node = node_from_wire(payload)
             replaced = self.memory.put(node)
-            self.text.upsert(node, fresh=replaced is None and self._loading)
+            if node.type not in self._unsearchable:
+                self.text.upsert(node, fresh=replaced is None and self._loading)
         if not self._loading:
             self._dirty.set()
 

@@ -14,11 +14,13 @@ import asyncio
 import logging
 from collections.abc import Callable
 
+import nats.js.errors
 from nats.aio.msg import Msg
 from nats.js import api
 from nats.js.client import JetStreamContext
 
 from research_chain.bus.connection import Bus, nats_errors
+from research_chain.errors import GraphError
 
 __all__ = ["Change", "KvFollower"]
 
@@ -54,6 +56,14 @@ class KvFollower:
         self._waiters: list[tuple[int, asyncio.Future[None]]] = []
 
     async def start(self) -> None:
+        try:
+            await self._subscribe()
+        except nats.js.errors.NotFoundError as exc:
+            raise GraphError(
+                f"bucket {self._bucket} does not exist: provision the server first"
+            ) from exc
+
+    async def _subscribe(self) -> None:
         with nats_errors(f"watch bucket {self._bucket}"):
             self._sub = await self._bus.js.subscribe(
                 f"{self._prefix}>",

@@ -120,7 +120,8 @@ def node_from_wire(payload: Mapping[str, Any]) -> Node:
 class GraphMemory:
     """Nodes, the name index, incoming adjacency, counts and the time index."""
 
-    def __init__(self) -> None:
+    def __init__(self, unnamed_types: frozenset[str] = frozenset()) -> None:
+        self.unnamed_types = unnamed_types
         self.nodes: dict[str, Node] = {}
         self.names: dict[str, tuple[str, ...]] = {}
         self.max_name_tokens = 1
@@ -147,7 +148,7 @@ class GraphMemory:
 
     def _link(self, node: Node) -> None:
         self.type_counts[node.type] += 1
-        for name in node.names():
+        for name in () if node.type in self.unnamed_types else node.names():
             key = normalise(name)
             if not key:
                 continue

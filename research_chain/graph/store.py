@@ -57,7 +57,7 @@ class EntityStore:
                 self._kv = await self._bus.js.key_value(self._bucket)
         return self._kv
 
-    async def _read(self, entity_id: str) -> tuple[bytes | None, int]:
+    async def read(self, entity_id: str) -> tuple[bytes | None, int]:
         """The stored value (None when absent or deleted) and the revision to write on."""
         kv = await self.kv()
         try:
@@ -71,7 +71,7 @@ class EntityStore:
 
     async def get(self, entity_id: str) -> tuple[EntityState | None, int]:
         """The stored state and its revision; ``(None, revision or 0)`` when absent."""
-        value, revision = await self._read(entity_id)
+        value, revision = await self.read(entity_id)
         if value is None:
             return None, revision
         return default_registry().decode_as(value, EntityState).payload, revision
@@ -90,7 +90,7 @@ class EntityStore:
             if expect_new and attempt == 0:
                 value, revision = None, 0
             else:
-                value, revision = await self._read(entity_id)
+                value, revision = await self.read(entity_id)
             triples, changed = mutation(value is not None, decode_triples(value))
             if changed == 0:
                 return WriteOutcome(revision, 0)

@@ -68,8 +68,11 @@ def path_from_wire(raw: object) -> tuple[Step, ...]:
 
 
 def mention_count(analysis: Analysis, predicate: str) -> int:
-    """Mentions of a relation, counting adjacent words ("release year") as one."""
-    tokens = sorted(m.token for m in analysis.relations if m.predicate == predicate)
+    """Mentions of a relation, counting adjacent words ("release year") as one and
+    weak ones (a type word read as a relation) not at all."""
+    tokens = sorted(
+        m.token for m in analysis.relations if m.predicate == predicate and m.strength >= 0.75
+    )
     return sum(1 for i, t in enumerate(tokens) if i == 0 or t - tokens[i - 1] > 2)
 
 

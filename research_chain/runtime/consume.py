@@ -128,7 +128,10 @@ class PullLoop:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self._sub = None
+        if self._sub is not None:
+            with contextlib.suppress(nats.errors.Error, nats.js.errors.Error, OSError):
+                await self._sub.unsubscribe()
+            self._sub = None
 
     async def stop(self) -> None:
         """Stop fetching, let in-flight messages finish, then unsubscribe."""

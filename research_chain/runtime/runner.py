@@ -146,8 +146,12 @@ class StageRunner:
         )
         await self._hooks.before_handle(ctx)
         started = time.perf_counter()
+        beat = asyncio.create_task(self._heartbeat(msg, until=state.deadline))
         try:
-            result = await self._component.handle(ctx, envelope.payload)
+            try:
+                result = await self._component.handle(ctx, envelope.payload)
+            finally:
+                beat.cancel()
             if not isinstance(result, self._component.output):
                 raise ValidationFailed(
                     f"{self._stage.value} returned {type(result).__name__}, "
@@ -162,6 +166,16 @@ class StageRunner:
         await self._hooks.after_handle(
             ctx, result=result, error=None, duration_s=time.perf_counter() - started
         )
+
+    async def _heartbeat(self, msg: Msg, *, until: float) -> None:
+        """Keep a slow but live handler's message from being redelivered to another worker,
+        up to the loop's deadline; a dead worker stops beating and the message comes back."""
+        interval = max(self._policy.ack_wait_s / 3, 0.05)
+        while True:
+            await asyncio.sleep(interval)
+            if time.time() > until:
+                return
+            await settle(msg.in_progress())
 
     async def _load(
         self, delivery: Delivery, payload: WireModel

@@ -7,8 +7,9 @@ import uuid
 from typing import Any
 
 import pytest
+from nats.aio.msg import Msg
 
-from research_chain.bus import Bus
+from research_chain.bus import Bus, connect
 from research_chain.bus import names as n
 from research_chain.bus.names import Stage
 from research_chain.client import fetch_result, request_triples, start_research
@@ -228,33 +229,81 @@ async def test_a_deadline_that_fires_while_no_engine_runs_is_honoured_on_restart
     assert await results_stored(bus, settings.results_stream, PARENT) == 1
 
 
-async def test_a_worker_that_never_acks_is_parked_after_max_deliver(
+async def test_a_worker_that_dies_on_every_attempt_is_parked_after_max_deliver(
     bus: Bus, settings: Settings, writer: GraphWriter, recorder: Recorder
 ) -> None:
     settings = settings.model_copy(update={"ack_wait_s": 1.0, "max_deliver": 2})
-    release = asyncio.Event()
+    entered = asyncio.Event()
     attempts: list[int] = []
 
-    async def hung(ctx: StageContext, payload: Any) -> Any:
+    async def dies(ctx: StageContext, payload: Any) -> Any:
         attempts.append(ctx.attempt)
-        await release.wait()
-        raise RuntimeError("released after the test")
+        entered.set()
+        await asyncio.Event().wait()  # until the crash below cancels it
 
-    chain = await start_chain(bus, settings, standins(recorder, nl_classify=hung))
+    engine = await start_chain(bus, settings, None)
     loop_id = str(uuid.uuid4())
+    results: list[Msg] = []
+    finished = asyncio.Event()
+
+    async def on_result(msg: Msg) -> None:
+        results.append(msg)
+        finished.set()
+
+    sub = await bus.nc.subscribe(n.result_subject(PARENT), cb=on_result)
     try:
-        async with (
-            awaiting(bus, n.dlq_subject(Stage.NL_CLASSIFY)) as parked,
-            awaiting(bus, n.result_subject(PARENT)) as got,
-        ):
-            await start_research(bus, request_triples(loop_id, "hangs", parent_loop_id=PARENT))
+        await start_research(bus, request_triples(loop_id, "dies", parent_loop_id=PARENT))
+        # Each delivery lands on a fresh worker process that crashes mid-handler. (A
+        # delivery can also be lost to a crashed worker's pending pull; either way it
+        # counts, and no ack ever comes.)
+        async with asyncio.timeout(30):
+            while not finished.is_set():
+                entered.clear()
+                worker_bus = await connect(settings)
+                worker = await start_chain(
+                    worker_bus, settings, standins(recorder, nl_classify=dies)
+                )
+                waits = [asyncio.ensure_future(e.wait()) for e in (entered, finished)]
+                await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                for w in waits:
+                    w.cancel()
+                await worker.abort()
+                await worker_bus.nc.close()
     finally:
-        release.set()
-        await chain.stop()
-    assert attempts == [1, 2]
-    assert parked[0].headers[n.Header.ERROR_TYPE] == "MaxDeliveries"
-    result = decode_result(got[0])
+        await sub.unsubscribe()
+        await engine.stop()
+    assert attempts and attempts[0] == 1 and set(attempts) <= {1, 2}
+    parked = await bus.js.get_last_msg(settings.dlq_stream, n.dlq_subject(Stage.NL_CLASSIFY))
+    assert parked.headers is not None
+    assert parked.headers[n.Header.ERROR_TYPE] == "MaxDeliveries"
+    assert parked.headers[n.Header.LOOP_ID] == loop_id
+    result = decode_result(results[0])
     assert result.degraded
     assert result.degraded_reason.startswith("nl_classify failed after 2 attempt(s): no ack")
+    assert await results_stored(bus, settings.results_stream, PARENT) == 1
     info = await bus.js.stream_info(settings.dispatch_stream)
     assert info.state.messages == 0
+
+
+async def test_a_slow_live_handler_is_not_run_twice(
+    bus: Bus, settings: Settings, writer: GraphWriter, recorder: Recorder
+) -> None:
+    settings = settings.model_copy(update={"ack_wait_s": 0.5})
+    calls: list[int] = []
+
+    async def slow_assess(ctx: StageContext, payload: ExecutionOutput) -> Any:
+        from research_chain.payloads import AssessmentOutput
+
+        calls.append(ctx.attempt)
+        await asyncio.sleep(1.5)  # the work itself takes three ack_waits
+        return AssessmentOutput(topic=payload.topic, sufficient=True)
+
+    chain = await start_chain(bus, settings, standins(recorder, assess_sufficiency=slow_assess))
+    try:
+        async with awaiting(bus, n.result_subject(PARENT)) as got:
+            loop_id = str(uuid.uuid4())
+            await start_research(bus, request_triples(loop_id, "slow", parent_loop_id=PARENT))
+    finally:
+        await chain.stop()
+    assert not decode_result(got[0]).degraded
+    assert calls == [1]

@@ -70,3 +70,9 @@ async def test_max_candidates_hint_and_ordering(contexts: Contexts) -> None:
     assert len(out.candidates) == 2
     keys = [(-c.relevance, c.entity_id) for c in out.candidates]
     assert keys == sorted(keys)
+
+
+async def test_domain_hint_restricts_the_id_domain(contexts: Contexts) -> None:
+    intent = Intent(topic="Heat and Wren 1", hints={"domain": "fleet"})
+    out = await handle(contexts.make(Stage.NL_CLASSIFY, intent), intent)
+    assert [c.label for c in out.candidates] == ["Wren 1"]

@@ -3,6 +3,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import orjson
+import pytest
 
 from research_chain.bus import Bus
 from research_chain.config import Settings
@@ -104,3 +105,29 @@ def test_fast_encoding_matches_the_model() -> None:
     )  # fmt: skip
     assert env.payload.to_json() == expected.to_json()
     assert orjson.loads(raw)["payload"] == expected.to_wire()
+
+
+def test_mapping_file_slugs_and_derived_types(tmp_path: Path) -> None:
+    from research_chain.errors import GraphError
+    from research_chain.graph.ingest import slug
+    from research_chain.graph.ingest.formats import Parsed, parse_delimited
+
+    spec = tmp_path / "mapping.yaml"
+    spec.write_text(
+        "subject_type: drone\ntemplate: acme.ops.robotics.gcs.{type}.{slug}\n"
+        "relations: {located_at: site}\n"
+    )
+    mapping = load_mapping(spec)
+    lines = ["Falcon 7\tlocated_at\tNorth Field", "Falcon 7\tcolour\tred"]
+    records = [r for r in parse_delimited(lines, mapping, sep="\t") if isinstance(r, Parsed)]
+    assert records[0].triples[0]["object"] == "acme.ops.robotics.gcs.site.north-field"
+    assert records[1].triples[0]["kind"] == "literal"
+    generic = load_mapping("generic")
+    (derived,) = parse_delimited(["A|has_genre|Drama"], generic)
+    assert isinstance(derived, Parsed)
+    assert derived.triples[0]["object"] == "local.kb.ingest.default.genre.drama"
+    assert slug("Spider-Man") == slug("spider man") == "spider-man"
+    assert slug("東京物語") != slug("七人の侍") and slug("東京物語").startswith("x")
+    assert len(slug("word " * 40)) <= 80
+    with pytest.raises(GraphError, match="6-part"):
+        load_mapping("metaqa").with_template("too.few.{slug}")

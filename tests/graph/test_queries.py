@@ -1,6 +1,11 @@
 from __future__ import annotations
 
-from research_chain.graph import Direction, EmbeddedGraph, GraphBackend, Step
+import pytest
+
+from research_chain.bus import Bus
+from research_chain.config import Settings
+from research_chain.errors import GraphError
+from research_chain.graph import Direction, EmbeddedGraph, GraphBackend, Step, open_graph
 from tests.graph.conftest import CAM, DRONE, DRONE2, LIDAR, MISSION, OPERATOR, SITE
 
 
@@ -38,3 +43,9 @@ async def test_predicate_walk_filters_and_directions(graph: EmbeddedGraph) -> No
 async def test_bm25_snippet(graph: EmbeddedGraph) -> None:
     hits = await graph.bm25("cracked rotor", k=5)
     assert hits and hits[0].snippet == "description: replaced cracked rotor blade"
+
+
+async def test_open_graph_without_bucket_is_a_clear_error(bus: Bus, settings: Settings) -> None:
+    await bus.js.delete_key_value(settings.names().entities_bucket)
+    with pytest.raises(GraphError, match="provision"):
+        await open_graph(bus, settings, timeout_s=5)

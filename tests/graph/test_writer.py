@@ -130,3 +130,6 @@ async def test_research_loop_entities_are_plain_entities(
     assert reply.ok and reply.written == 2
     await empty_graph.sync()
     assert empty_graph.entity_types() == {"research_loop": 1}
+    # Stored and readable, but a question must never be found as its own answer.
+    assert (await empty_graph.entity_state([loop])).found[loop].triples[0].object.startswith("who")
+    assert await empty_graph.bm25("falcon") == []

@@ -15,7 +15,6 @@ import uuid
 from collections import deque
 from typing import Any
 
-import nats.js.errors
 import orjson
 from nats.aio.msg import Msg
 
@@ -24,6 +23,7 @@ from research_chain.bus.connection import Bus, nats_errors
 from research_chain.config import Settings
 from research_chain.errors import BusUnavailable, GraphError
 from research_chain.graph.codec import WireTriple, decode_triples, encode_state, merge_wire
+from research_chain.graph.store import EntityStore
 from research_chain.payloads.registry import now_rfc3339
 
 __all__ = ["KvSink"]
@@ -102,6 +102,7 @@ class KvSink:
         self._bucket = settings.names().entities_bucket
         self._names = settings.names()
         self._in_flight = in_flight
+        self._store = EntityStore(bus, settings)
         self._sent = 0
         self.written_entities = 0
         self._acks = _Acks(bus, settings.request_timeout_s * 4)
@@ -162,19 +163,10 @@ class KvSink:
         raise GraphError(f"{entity_id}: refused by the store: {error.get('description', error)}")
 
     async def _merge(self, entity_id: str, triples: list[WireTriple]) -> None:
-        kv = await self._bus.js.key_value(self._bucket)
         for _ in range(MAX_CAS_ATTEMPTS):
-            try:
-                with nats_errors(f"get {entity_id}"):
-                    entry = await kv.get(n.entity_key(entity_id))
-                current = decode_triples(entry.value)
-                revision = int(entry.revision or 0)
-            except nats.js.errors.KeyDeletedError as exc:
-                current, revision = [], int(exc.entry.revision or 0) if exc.entry else 0
-            except nats.js.errors.KeyNotFoundError:
-                current, revision = [], 0
-            merged, changed = merge_wire(current, triples)
-            if not changed and revision:
+            value, revision = await self._store.read(entity_id)
+            merged, changed = merge_wire(decode_triples(value), triples)
+            if not changed and value is not None:
                 return
             if await self._publish(entity_id, encode_state(entity_id, merged), revision):
                 self.written_entities += 1

@@ -1,0 +1,175 @@
+"""Dev loop for answer quality: MetaQA in an in-process graph, the five handlers in sequence.
+
+Not a test and not the final figure (that goes through the real chain with
+``research-chain eval``): this skips NATS so a few hundred questions per hop
+score in seconds while the relation matching is tuned.
+
+    .venv/bin/python bench/metaqa_dev.py --hops 1 2 3 --limit 300 [--show-misses 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from research_chain.bus.names import Stage
+from research_chain.components import default_components
+from research_chain.components.base import LoopSnapshot, StageContext
+from research_chain.graph.embedded import EmbeddedGraph
+from research_chain.graph.ingest.formats import Parsed, parse_delimited
+from research_chain.graph.ingest.mapping import PRESETS
+from research_chain.graph.memory import Fact, Node
+from research_chain.judges import HeuristicJudge
+from research_chain.language.evidence import answer_labels
+from research_chain.payloads import (
+    AssessmentOutput,
+    ClassifierOutput,
+    ExecutionOutput,
+    Intent,
+    RouteAction,
+    RouteDecision,
+    SearchResult,
+    WireModel,
+)
+
+DATA = Path("/work/shared/data/metaqa")
+
+
+def load_graph(path: Path) -> EmbeddedGraph:
+    facts: dict[str, list[Fact]] = defaultdict(list)
+    names: dict[str, str] = {}
+    with path.open(encoding="utf-8") as lines:
+        for record in parse_delimited(lines, PRESETS["metaqa"]):
+            if not isinstance(record, Parsed):
+                continue
+            for entity_id, name in record.names:
+                names.setdefault(entity_id, name)
+            for t in record.triples:
+                facts[t["subject"]].append(
+                    Fact(
+                        t["subject"],
+                        t["predicate"],
+                        t["object"],
+                        t.get("kind") == "entity",
+                        "",
+                        "",
+                        1.0,
+                    )
+                )
+    graph = EmbeddedGraph()
+    for entity_id, name in names.items():
+        node = Node(entity_id, entity_id.split(".")[4], name, (), tuple(facts.get(entity_id, ())))
+        graph.memory.put(node)
+        graph.text.upsert(node, fresh=True)
+    graph.text.commit()
+    return graph
+
+
+async def ask(graph: EmbeddedGraph, question: str) -> tuple[SearchResult, list[str]]:
+    components = default_components()
+    judge = HeuristicJudge()
+    intent = Intent(topic=question)
+    snap: dict[str, object] = {"intent": intent}
+    trail: list[str] = []
+
+    async def run(stage: Stage, payload: WireModel) -> WireModel:
+        ctx = StageContext(
+            loop_id="dev", parent_loop_id="dev", stage=stage, attempt=1, round=0,
+            deadline=time.time() + 60, snapshot=LoopSnapshot(**snap),  # type: ignore[arg-type]
+            graph=graph, judge=judge,
+        )  # fmt: skip
+        trail.append(stage.value)
+        return await components[stage].handle(ctx, payload)
+
+    topic_intent = intent
+    retightens = 0
+    while True:
+        classified = await run(Stage.NL_CLASSIFY, topic_intent)
+        assert isinstance(classified, ClassifierOutput)
+        snap["classifier_output"] = classified
+        route = await run(Stage.ROUTE_SEARCH, classified)
+        assert isinstance(route, RouteDecision)
+        snap["route_decision"] = route
+        if route.action is not RouteAction.RETIGHTEN:
+            break
+        retightens += 1
+        snap["retighten_rounds"] = retightens
+        args = route.parse_retighten_args()
+        topic_intent = Intent(topic=args.topic, hints=args.hints)
+    trail.append(route.action.value)
+    if route.action is RouteAction.SYNTHESIZE_DIRECTLY:
+        result = await run(Stage.SYNTHESIZE_ANSWER, classified)
+    else:
+        payload: WireModel = route
+        for refine in range(intent.resolved_max_iterations()):
+            execution = await run(Stage.EXECUTE_SUBQUERIES, payload)
+            assert isinstance(execution, ExecutionOutput)
+            snap["execution_output"] = execution
+            assessment = await run(Stage.ASSESS_SUFFICIENCY, execution)
+            assert isinstance(assessment, AssessmentOutput)
+            snap["assessment_output"] = assessment
+            if assessment.sufficient or refine + 1 >= intent.resolved_max_iterations():
+                break
+            snap["refine_rounds"] = refine + 1
+            payload = assessment
+        result = await run(Stage.SYNTHESIZE_ANSWER, assessment)
+    assert isinstance(result, SearchResult)
+    return result, trail
+
+
+def questions(hop: int, limit: int, seed: int) -> list[tuple[str, set[str], str]]:
+    base = DATA / f"{hop}-hop"
+    qs = (base / "qa_dev.txt").read_text(encoding="utf-8").splitlines()
+    types = (base / "qa_dev_qtype.txt").read_text(encoding="utf-8").splitlines()
+    rows = [
+        (q.split("\t")[0], set(q.split("\t")[1].split("|")), t)
+        for q, t in zip(qs, types, strict=True)
+    ]
+    random.Random(seed).shuffle(rows)
+    return rows[:limit]
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--hops", type=int, nargs="+", default=[1, 2, 3])
+    parser.add_argument("--limit", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--show-misses", type=int, default=0)
+    args = parser.parse_args()
+    started = time.perf_counter()
+    graph = load_graph(DATA / "kb.txt")
+    print(f"graph: {len(graph)} entities in {time.perf_counter() - started:.1f}s", flush=True)
+    for hop in args.hops:
+        rows = questions(hop, args.limit, args.seed)
+        hits, misses, actions, by_type = 0, [], Counter(), defaultdict(lambda: [0, 0])
+        t0 = time.perf_counter()
+        for question, gold, qtype in rows:
+            result, trail = await ask(graph, question)
+            trail = [t for t in trail if t in RouteAction._value2member_map_]
+            labels = answer_labels(result.synthesis)
+            ok = bool(labels) and labels[0] in gold
+            hits += ok
+            by_type[qtype][0] += ok
+            by_type[qtype][1] += 1
+            actions[trail[0]] += 1
+            if not ok:
+                misses.append(
+                    (qtype, question, labels[:3], sorted(gold)[:3], result.synthesis[:160])
+                )
+        took = time.perf_counter() - t0
+        print(
+            f"{hop}-hop Hits@1 {hits / len(rows):.3f} ({len(rows)} q, "
+            f"{len(rows) / took:.0f} q/s) {dict(actions)}"
+        )
+        for qtype, (ok, n) in sorted(by_type.items(), key=lambda kv: kv[1][0] / kv[1][1]):
+            print(f"   {qtype:45s} {ok}/{n}")
+        for miss in misses[: args.show_misses]:
+            print("   MISS", miss)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

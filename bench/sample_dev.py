@@ -1,0 +1,63 @@
+"""Dev loop for the sample drone-fleet graph: in-process graph, the five handlers in sequence.
+
+.venv/bin/python bench/sample_dev.py [-v]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import orjson
+from metaqa_dev import ask  # type: ignore[import-not-found]
+
+from research_chain.graph.embedded import EmbeddedGraph
+from research_chain.graph.memory import Fact, Node
+from research_chain.language.evidence import answer_labels
+from research_chain.payloads import RouteAction
+
+SAMPLE = Path(__file__).resolve().parent.parent / "research_chain" / "sample"
+
+
+def load_sample() -> EmbeddedGraph:
+    facts: dict[str, list[Fact]] = defaultdict(list)
+    for line in (SAMPLE / "graph.jsonl").read_text().splitlines():
+        t = orjson.loads(line)
+        facts[t["subject"]].append(
+            Fact(t["subject"], t["predicate"], t["object"], t.get("kind") == "entity",
+                 t.get("source", ""), t.get("timestamp", ""), 1.0)
+        )  # fmt: skip
+    graph = EmbeddedGraph()
+    for entity_id, fs in facts.items():
+        label = next((f.object for f in fs if f.predicate == "name"), "")
+        node = Node(entity_id, entity_id.split(".")[4], label, (), tuple(fs))
+        graph.memory.put(node)
+        graph.text.upsert(node, fresh=True)
+    graph.text.commit()
+    return graph
+
+
+async def main() -> None:
+    verbose = "-v" in sys.argv
+    graph = load_sample()
+    rows = [orjson.loads(x) for x in (SAMPLE / "questions.jsonl").read_text().splitlines()]
+    ok_total = 0
+    for row in rows:
+        result, trail = await ask(graph, row["question"])
+        trail = [t for t in trail if t in RouteAction._value2member_map_] + [str(len(trail))]
+        labels = answer_labels(result.synthesis)
+        gold = set(row["answers"])
+        ok = (not labels) if not gold else (bool(labels) and labels[0] in gold)
+        ok_total += ok
+        mark = "ok " if ok else "BAD"
+        print(f"{mark} {row['kind']:10s} {trail[0]:20s} {trail[1]:3s} {row['question']}")
+        if not ok or verbose:
+            print(f"      gold {sorted(gold)[:4]} got {labels[:4]}")
+            print("      " + result.synthesis[:300].replace("\n", "\n      "))
+    print(f"{ok_total}/{len(rows)}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
