@@ -10,7 +10,7 @@ import signal
 import sys
 import time
 import uuid
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -19,7 +19,7 @@ from nats.aio.msg import Msg
 from research_chain.bus import Bus, EmbeddedServer, Stage, connect, provision
 from research_chain.config import Settings
 from research_chain.errors import ValidationFailed
-from research_chain.payloads import default_registry
+from research_chain.payloads import SearchResult, default_registry
 from research_chain.payloads.schema import write_schemas
 
 __all__ = [
@@ -56,8 +56,14 @@ def _stop_event() -> asyncio.Event:
     return stop
 
 
+# A sample-graph question for `up`'s first answer, asked only when its seed is in the graph.
+FIRST_QUESTION = "Which operators flew missions with the drone Kestrel 85?"
+FIRST_SEED = "acme.fleet.robotics.ops.drone.d000078"
+
+
 async def run_up(settings: Settings, *, once: bool = False) -> int:
-    """Start (or join) NATS, provision, run until Ctrl-C."""
+    """Start (or join) NATS, provision, load the sample graph into an empty store, run the
+    whole chain in this process, answer a first question, then serve until Ctrl-C."""
     server: EmbeddedServer | None = None
     url = settings.nats_url
     if url is None:
@@ -72,16 +78,73 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
         bus = await connect(settings, url, name="research-chain-up")
         try:
             await provision(bus, settings)
-            print(f"research-chain ready on {url}", flush=True)
-            if not once:
-                await _stop_event().wait()
-                print("stopping", flush=True)
+            async with _serving(bus, settings) as sample_loaded:
+                print(f"research-chain ready on {url}", flush=True)
+                if sample_loaded:
+                    await _first_answer(bus, settings)
+                if not once:
+                    await _stop_event().wait()
+                    print("stopping", flush=True)
         finally:
             await bus.close()
     finally:
         if server is not None:
             server.stop()
     return 0
+
+
+@contextlib.asynccontextmanager
+async def _serving(bus: Bus, settings: Settings) -> AsyncIterator[bool]:
+    """The graph writer, the graph (loaded, then followed) and the chain, stopped in
+    reverse; yields whether the sample graph is in the store."""
+    from research_chain.graph import GraphWriter, open_graph
+    from research_chain.graph.sample import load_sample
+    from research_chain.judges import HeuristicJudge
+
+    if settings.load_sample:
+        written = await load_sample(bus, settings)
+        if written:
+            print(f"sample graph loaded: {written} triples", flush=True)
+    writer = GraphWriter(bus, settings)
+    await writer.start()
+    try:
+        graph = await open_graph(bus, settings)
+        try:
+            print(f"graph: {len(graph)} entities", flush=True)
+            metrics = _serve_metrics(settings.metrics_port)
+            chain = await start_chain(
+                bus, settings, graph=graph, judge=HeuristicJudge(), metrics=metrics
+            )
+            try:
+                yield graph.label(FIRST_SEED) == "Kestrel 85"
+            finally:
+                await chain.stop()
+        finally:
+            await graph.close()
+    finally:
+        await writer.stop()
+
+
+def _serve_metrics(port: int | None) -> CollectorRegistry | None:
+    if port is None:
+        return None
+    from prometheus_client import CollectorRegistry, start_http_server
+
+    registry = CollectorRegistry()
+    start_http_server(port, addr="127.0.0.1", registry=registry)
+    print(f"metrics on http://127.0.0.1:{port}/metrics", flush=True)
+    return registry
+
+
+async def _first_answer(bus: Bus, settings: Settings) -> None:
+    from research_chain.client import research
+
+    print(f"first question: {FIRST_QUESTION}", flush=True)
+    result = await research(
+        bus, FIRST_QUESTION, parent_loop_id=f"up-{uuid.uuid4()}", timeout=60.0,
+        names=settings.names(),
+    )  # fmt: skip
+    _print_result(result)
 
 
 def cli_up(args: argparse.Namespace, settings: Settings) -> int:
@@ -146,17 +209,22 @@ async def run_ask(
     if as_json:
         print(result.to_json().decode())
     else:
-        print(result.synthesis)
-        trace = result.decomp_trace
-        action = trace.router_action.value if trace and trace.router_action else "-"
-        print(
-            f"-- route {action}, {result.iterations} iteration(s), "
-            f"{result.tokens_used} tokens, {result.duration_ms} ms, "
-            f"tiers {','.join(t.value for t in result.tiers_used) or '-'}, "
-            f"fallbacks {','.join(result.fallbacks_used) or '-'}"
-            + (f", DEGRADED: {result.degraded_reason}" if result.degraded else "")
-        )
+        _print_result(result)
     return 1 if result.degraded else 0
+
+
+def _print_result(result: SearchResult) -> None:
+    print(result.synthesis)
+    trace = result.decomp_trace
+    action = trace.router_action.value if trace and trace.router_action else "-"
+    print(
+        f"-- route {action}, {result.iterations} iteration(s), "
+        f"{result.tokens_used} tokens, {result.duration_ms} ms, "
+        f"tiers {','.join(t.value for t in result.tiers_used) or '-'}, "
+        f"fallbacks {','.join(result.fallbacks_used) or '-'}"
+        + (f", DEGRADED: {result.degraded_reason}" if result.degraded else ""),
+        flush=True,
+    )
 
 
 def cli_ask(args: argparse.Namespace, settings: Settings) -> int:
