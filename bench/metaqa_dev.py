@@ -15,14 +15,14 @@ import random
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import Any
 
 from research_chain.bus.names import Stage
 from research_chain.components import default_components
 from research_chain.components.base import LoopSnapshot, StageContext
 from research_chain.graph.embedded import EmbeddedGraph
-from research_chain.graph.ingest.formats import Parsed, parse_delimited
+from research_chain.graph.ingest.formats import Parsed, parse_delimited, triple_dict
 from research_chain.graph.ingest.mapping import PRESETS
-from research_chain.graph.memory import Fact, Node
 from research_chain.judges import HeuristicJudge
 from research_chain.language.evidence import answer_labels
 from research_chain.payloads import (
@@ -36,37 +36,23 @@ from research_chain.payloads import (
     WireModel,
 )
 
-DATA = Path("/work/shared/data/metaqa")
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "metaqa"
 
 
 def load_graph(path: Path) -> EmbeddedGraph:
-    facts: dict[str, list[Fact]] = defaultdict(list)
-    names: dict[str, str] = {}
+    """The knowledge base as ``research-chain ingest`` maps it, built in memory."""
+    triples: list[dict[str, Any]] = []
+    named: set[str] = set()
     with path.open(encoding="utf-8") as lines:
         for record in parse_delimited(lines, PRESETS["metaqa"]):
             if not isinstance(record, Parsed):
                 continue
             for entity_id, name in record.names:
-                names.setdefault(entity_id, name)
-            for t in record.triples:
-                facts[t["subject"]].append(
-                    Fact(
-                        t["subject"],
-                        t["predicate"],
-                        t["object"],
-                        t.get("kind") == "entity",
-                        "",
-                        "",
-                        1.0,
-                    )
-                )
-    graph = EmbeddedGraph()
-    for entity_id, name in names.items():
-        node = Node(entity_id, entity_id.split(".")[4], name, (), tuple(facts.get(entity_id, ())))
-        graph.memory.put(node)
-        graph.text.upsert(node, fresh=True)
-    graph.text.commit()
-    return graph
+                if entity_id not in named:
+                    named.add(entity_id)
+                    triples.append(triple_dict(entity_id, "name", name, False, "metaqa"))
+            triples.extend(record.triples)
+    return EmbeddedGraph.from_triples(triples)
 
 
 async def ask(graph: EmbeddedGraph, question: str) -> tuple[SearchResult, list[str]]:

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections import defaultdict
 from pathlib import Path
 
 import orjson
 from metaqa_dev import ask  # type: ignore[import-not-found]
 
 from research_chain.graph.embedded import EmbeddedGraph
-from research_chain.graph.memory import Fact, Node
 from research_chain.language.evidence import answer_labels
 from research_chain.payloads import RouteAction
 
@@ -22,21 +20,8 @@ SAMPLE = Path(__file__).resolve().parent.parent / "research_chain" / "sample"
 
 
 def load_sample() -> EmbeddedGraph:
-    facts: dict[str, list[Fact]] = defaultdict(list)
-    for line in (SAMPLE / "graph.jsonl").read_text().splitlines():
-        t = orjson.loads(line)
-        facts[t["subject"]].append(
-            Fact(t["subject"], t["predicate"], t["object"], t.get("kind") == "entity",
-                 t.get("source", ""), t.get("timestamp", ""), 1.0)
-        )  # fmt: skip
-    graph = EmbeddedGraph()
-    for entity_id, fs in facts.items():
-        label = next((f.object for f in fs if f.predicate == "name"), "")
-        node = Node(entity_id, entity_id.split(".")[4], label, (), tuple(fs))
-        graph.memory.put(node)
-        graph.text.upsert(node, fresh=True)
-    graph.text.commit()
-    return graph
+    lines = (SAMPLE / "graph.jsonl").read_text().splitlines()
+    return EmbeddedGraph.from_triples(orjson.loads(line) for line in lines)
 
 
 async def main() -> None:

@@ -90,7 +90,7 @@ def _parser() -> argparse.ArgumentParser:
 
     bench = verbs.add_parser("bench", help="run a benchmark harness from bench/")
     _common(bench)
-    bench.add_argument("name", help="graph or chain")
+    bench.add_argument("name", help="a harness in bench/, e.g. chain_bench, graph_queries")
     bench.add_argument("args", nargs=argparse.REMAINDER)
 
     schema = verbs.add_parser("schema", help="write one JSON Schema per payload type")

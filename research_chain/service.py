@@ -7,10 +7,12 @@ import asyncio
 import contextlib
 import logging
 import signal
+import subprocess
 import sys
 import time
 import uuid
 from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -157,11 +159,6 @@ def cli_schema(args: argparse.Namespace, settings: Settings) -> int:
     for name in drift:
         print(f"{args.out / name}: {verb}")
     return 1 if (args.check and drift) else 0
-
-
-def _not_yet(verb: str) -> int:
-    print(f"research-chain {verb}: not available in this build yet", file=sys.stderr)
-    return 2
 
 
 def _client_url(settings: Settings) -> str:
@@ -337,5 +334,19 @@ def cli_eval(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def bench_dir() -> Path:
+    """The checkout's ``bench/`` (harnesses are scripts beside the package, not in it)."""
+    return Path(__file__).resolve().parent.parent / "bench"
+
+
 def cli_bench(args: argparse.Namespace, settings: Settings) -> int:
-    return _not_yet("bench")
+    harnesses = sorted(p.stem for p in bench_dir().glob("*.py"))
+    if args.name not in harnesses:
+        print(
+            f"research-chain bench: no harness {args.name!r} in {bench_dir()}; "
+            f"have: {', '.join(harnesses) or 'none'}",
+            file=sys.stderr,
+        )
+        return 2
+    script = bench_dir() / f"{args.name}.py"
+    return subprocess.call([sys.executable, str(script), *args.args])

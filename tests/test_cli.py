@@ -82,3 +82,27 @@ async def test_up_starts_an_embedded_server_that_clients_reach(tmp_path: Path) -
         rest = await proc.stdout.read()
     assert code == 0, (lines, rest)
     assert (tmp_path / "nats" / "jetstream").is_dir()
+
+
+async def test_up_loads_the_sample_and_prints_a_first_grounded_answer(tmp_path: Path) -> None:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "research_chain.cli", "up", "--port", "0",
+        "--data-dir", str(tmp_path), "--once", "--log-level", "WARNING",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+    )  # fmt: skip
+    out, _ = await asyncio.wait_for(proc.communicate(), 90)
+    text = out.decode()
+    assert proc.returncode == 0, text
+    assert "sample graph loaded: 16276 triples" in text
+    answer = next(line for line in text.splitlines() if line.startswith("Answer: "))
+    # The gold set of the sample question, as scripts/sample_questions.py computes it.
+    for operator in ("Rosa Novak", "Tariq Schmidt", "Ximena Mensah"):
+        assert operator in answer
+    route = next(line for line in text.splitlines() if line.startswith("-- route "))
+    assert "walk_seeds" in route and "DEGRADED" not in route
+
+
+def test_bench_names_the_harnesses_it_has(capsys: object) -> None:
+    assert main(["bench", "no_such_harness"]) == 2
+    err = capsys.readouterr().err  # type: ignore[attr-defined]
+    assert "chain_bench" in err and "graph_queries" in err
