@@ -68,6 +68,10 @@ class Settings(BaseSettings):
     workers_per_stage: int = Field(default=1, ge=1)
     result_retention_s: float = Field(default=7 * 24 * 3600.0, gt=0)
 
+    # Tier 2 of the classifier: "none", "hashing" (numpy only), "minilm" (the
+    # embeddings extra) or a sentence-transformers model directory.
+    embedding_model: str = "none"
+
     # Sample graph and observability.
     load_sample: bool = True
     metrics_port: int | None = None

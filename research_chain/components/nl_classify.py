@@ -1,8 +1,10 @@
 """nl_classify: the topic's entities, relations, types and time scope, and first candidates.
 
 Tier 0 (keyword) spots entity names through the graph's name index, longest
-first, and reads relation and type words through the lexicon; tier 1 (BM25)
-searches the graph's text when tier 0 found no entity. The intent's hints
+first, and reads relation and type words through the lexicon; tier 1 searches
+the graph's text (BM25) and, when an embedding model is configured, its entity
+embeddings, when tier 0 found no entity. Candidates are ordered by relevance
+within one tier, and across tiers by reciprocal-rank fusion, then id. The intent's hints
 steer it: ``entity_kind`` restricts candidate types, ``domain`` the id's domain
 segment, ``recency`` sets a time window; other keys pass through unused. On a
 retighten the runner hands it an intent with the refined topic and hints, and
@@ -105,24 +107,61 @@ async def _keyword(ctx: StageContext, analysis: Analysis, limit: int) -> list[Ca
     ]
 
 
-async def _bm25(ctx: StageContext, topic: str, limit: int) -> list[Candidate]:
-    hits = await ctx.graph.bm25(topic, k=limit * 2)
-    out = []
-    for hit in hits:
-        if _allowed(hit.entity_id, ctx.intent.hints):
-            label = ctx.graph.label(hit.entity_id)
-            out.append(
-                Candidate(
+# Reciprocal-rank fusion constant: BM25 scores and cosine similarities do not
+# compare, ranks do.
+RRF_K = 60
+
+NEAR_NAMES = 3
+NEAR_MIN_SIMILARITY = 0.5
+
+
+async def _search(ctx: StageContext, topic: str, limit: int) -> tuple[list[Candidate], list[str]]:
+    """BM25 and (when a model is configured) embeddings, fused by rank; and what failed."""
+    fused: dict[str, float] = {}
+    found: dict[str, Candidate] = {}
+    failed: list[str] = []
+    searches = (
+        (RetrievalTier.BM25, "bm25_index", ctx.graph.bm25),
+        (RetrievalTier.NEURAL, "embedding_index", ctx.graph.similar),
+    )
+    for tier, source, search in searches:
+        try:
+            hits = await search(topic, limit * 2)
+        except ResearchChainError as exc:
+            failed.append(f"{source} failed: {exc}")
+            ctx.provenance.fallback(f"classifier-{source}-failed")
+            continue
+        allowed = [hit for hit in hits if _allowed(hit.entity_id, ctx.intent.hints)]
+        for rank, hit in enumerate(allowed):
+            fused[hit.entity_id] = fused.get(hit.entity_id, 0.0) + 1.0 / (RRF_K + rank)
+            if hit.entity_id not in found:
+                label = ctx.graph.label(hit.entity_id)
+                found[hit.entity_id] = Candidate(
                     entity_id=hit.entity_id,
                     label=label,
                     type=entity_type(hit.entity_id),
                     relevance=round(hit.score, 4),
                     snippet_text=f"{label} | {hit.snippet}",
-                    tier=RetrievalTier.BM25,
-                    source="bm25_index",
+                    tier=tier,
+                    source=source,
                 )
-            )
-    return out[:limit]
+    ranked = sorted(fused, key=lambda i: (-fused[i], i))[:limit]
+    return [found[i] for i in ranked], failed
+
+
+async def _near_names(ctx: StageContext, unknown: list[str]) -> dict[str, list[str]]:
+    """Entities whose names look like a name the graph does not hold (a typo, usually):
+    never used as seeds, only offered back to the asker."""
+    near: dict[str, list[str]] = {}
+    for name in unknown:
+        try:
+            hits = await ctx.graph.similar(name, NEAR_NAMES)
+        except ResearchChainError:
+            continue
+        ids = [hit.entity_id for hit in hits if hit.score >= NEAR_MIN_SIMILARITY]
+        if ids:
+            near[name] = ids
+    return near
 
 
 async def handle(ctx: StageContext, intent: Intent) -> ClassifierOutput:
@@ -133,24 +172,24 @@ async def handle(ctx: StageContext, intent: Intent) -> ClassifierOutput:
     window = _time_range(topic, intent.hints)
     candidates = await _keyword(ctx, analysis, limit)
     tier: ClassifierTier | None = ClassifierTier.KEYWORD if candidates else None
-    degraded, reason = False, ""
+    failed: list[str] = []
     if not candidates:
-        try:
-            candidates = await _bm25(ctx, topic, limit)
-        except ResearchChainError as exc:
-            degraded, reason = True, f"bm25 tier failed: {exc}"
-            ctx.provenance.fallback("classifier-bm25-failed")
+        candidates, failed = await _search(ctx, topic, limit)
         if candidates:
             tier = ClassifierTier.EMBEDDING
     ctx.provenance.tiers_used.update(c.tier for c in candidates)
+    hints = _hints(analysis, window, intent)
+    near = await _near_names(ctx, analysis.unknown_names)
+    if near:
+        hints["near_names"] = near
     return ClassifierOutput(
         topic=topic,
         tier=tier,
         confidence=1.0 if tier is ClassifierTier.KEYWORD else (0.6 if candidates else 0.0),
-        hints=_hints(analysis, window, intent),
+        hints=hints,
         candidates=candidates,
-        degraded=degraded,
-        degraded_reason=reason,
+        degraded=bool(failed),
+        degraded_reason="; ".join(failed),
     )
 
 

@@ -49,7 +49,13 @@ async def direct_evidence(
         ids = [c.entity_id for c in output.candidates[:MAX_DIRECT_SEEDS]]
     steps = path_from_wire(route.args.get("path")) if route else ()
     analysis = read_question(ctx.graph, output.topic)
-    evidence = await hydrate(ctx.graph, ids, analysis.predicates())
+    near = [i for ids_ in output.hints.get("near_names", {}).values() for i in ids_]
+    found_by = {c.entity_id: c.tier for c in output.candidates}
+    found_by.update(dict.fromkeys(near, RetrievalTier.NEURAL))
+    evidence = [
+        item.model_copy(update={"tier": found_by.get(item.entity_id, item.tier)})
+        for item in await hydrate(ctx.graph, [*ids, *near], analysis.predicates())
+    ]
     if len(steps) == 1:
         states = (await ctx.graph.entity_state(ids)).found
         evidence = (

@@ -2,7 +2,8 @@
 
 :func:`open_graph` loads the current bucket into memory and keeps following it,
 so every worker answers from one graph and sees a write within a second.
-Full-text commits are batched on a short timer (``commit_interval_s``).
+Full-text (and, when an embedding model is configured, vector) commits are batched
+on a short timer (``commit_interval_s``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from research_chain.graph import seeds as seed_resolution
 from research_chain.graph.codec import names_of
 from research_chain.graph.follower import Change, KvFollower
 from research_chain.graph.fulltext import FullText
-from research_chain.graph.memory import GraphMemory, node_from_wire
+from research_chain.graph.memory import GraphMemory, Node, node_from_wire
 from research_chain.graph.names import match_names
 from research_chain.graph.protocol import (
     Direction,
@@ -38,6 +39,7 @@ from research_chain.graph.protocol import (
 )
 from research_chain.graph.snippets import snippet_for
 from research_chain.graph.temporal import temporal_range
+from research_chain.graph.vectors import Embedder, VectorIndex, load_embedder
 from research_chain.graph.walk import predicate_walk, walk_path
 from research_chain.payloads import Candidate, SeedRefType, Triple
 from research_chain.payloads.graph import entity_type
@@ -62,9 +64,12 @@ class EmbeddedGraph:
         *,
         commit_interval_s: float = 0.1,
         unsearchable_types: frozenset[str] = UNSEARCHABLE_TYPES,
+        embedder: Embedder | None = None,
     ) -> None:
         self.memory = GraphMemory(unnamed_types=unsearchable_types)
         self.text = FullText()
+        self.vectors = VectorIndex(embedder) if embedder is not None else None
+        self._vector_lock = asyncio.Lock()
         self._unsearchable = unsearchable_types
         self._commit_interval_s = commit_interval_s
         self._dirty = asyncio.Event()
@@ -75,7 +80,9 @@ class EmbeddedGraph:
         self.commits = 0
 
     @classmethod
-    def from_triples(cls, triples: Iterable[Triple | Mapping[str, Any]]) -> EmbeddedGraph:
+    def from_triples(
+        cls, triples: Iterable[Triple | Mapping[str, Any]], *, embedder: Embedder | None = None
+    ) -> EmbeddedGraph:
         """A graph built in memory from triples, with no bus: for offline tools and tests.
 
         Labels and aliases come from the naming predicates, as in the store.
@@ -84,16 +91,17 @@ class EmbeddedGraph:
         for triple in triples:
             wire = triple.to_wire() if isinstance(triple, Triple) else dict(triple)
             grouped[wire["subject"]].append(wire)
-        graph = cls()
+        graph = cls(embedder=embedder)
         for entity_id, facts in grouped.items():
             label, aliases = names_of(facts)
             payload = {"id": entity_id, "type": entity_type(entity_id), "label": label,
                        "aliases": aliases, "triples": facts}  # fmt: skip
             node = node_from_wire(payload)
             graph.memory.put(node)
-            if node.type not in graph._unsearchable:
-                graph.text.upsert(node, fresh=True)
+            graph._index(node, fresh=True)
         graph.text.commit()
+        if graph.vectors is not None:
+            graph.vectors.commit()
         graph._loading = False
         return graph
 
@@ -105,6 +113,8 @@ class EmbeddedGraph:
         if value is None:
             if self.memory.delete(key) is not None:
                 self.text.delete(key)
+                if self.vectors is not None:
+                    self.vectors.delete(key)
         else:
             doc = orjson.loads(value)
             payload = doc.get("payload") if isinstance(doc, dict) else None
@@ -113,10 +123,25 @@ class EmbeddedGraph:
                 return
             node = node_from_wire(payload)
             replaced = self.memory.put(node)
-            if node.type not in self._unsearchable:
-                self.text.upsert(node, fresh=replaced is None and self._loading)
+            self._index(node, fresh=replaced is None and self._loading)
         if not self._loading:
             self._dirty.set()
+
+    def _index(self, node: Node, *, fresh: bool) -> None:
+        if node.type in self._unsearchable:
+            return
+        self.text.upsert(node, fresh=fresh)
+        if self.vectors is not None:
+            self.vectors.upsert(node)
+
+    async def _commit_vectors(self) -> None:
+        """Embed pending entities off the event loop (a model may take a while)."""
+        if self.vectors is None or not self.vectors.pending:
+            return
+        async with self._vector_lock:
+            ids, texts, deletes = self.vectors.take_pending()
+            encoded = await asyncio.to_thread(self.vectors.embedder.encode, texts)
+            self.vectors.apply(ids, encoded, deletes)
 
     async def _commit_loop(self) -> None:
         while True:
@@ -124,6 +149,7 @@ class EmbeddedGraph:
             await asyncio.sleep(self._commit_interval_s)
             self._dirty.clear()
             self.text.commit()
+            await self._commit_vectors()
             async with self._committed:
                 self.commits += 1
                 self._committed.notify_all()
@@ -149,6 +175,7 @@ class EmbeddedGraph:
         gc.freeze()
         self._loading = False
         self.text.commit()
+        await self._commit_vectors()
         self._committer = asyncio.create_task(self._commit_loop(), name="graph-commit")
 
     async def sync(self, timeout_s: float = 5.0) -> None:
@@ -161,6 +188,7 @@ class EmbeddedGraph:
         except TimeoutError as exc:
             raise BusUnavailable(f"graph index did not reach revision {target}") from exc
         self.text.commit()
+        await self._commit_vectors()
 
     async def wait_commit(self, after: int, timeout_s: float = 1.0) -> int:
         """Until the index has committed more than ``after`` times; returns the count.
@@ -231,6 +259,16 @@ class EmbeddedGraph:
             hits.append(TextHit(entity_id, score, snippet_for(node, query)))
         return hits
 
+    async def similar(self, query: str, k: int = 25) -> list[TextHit]:
+        if self.vectors is None:
+            return []
+        hits = []
+        for entity_id, score in self.vectors.search(query, k):
+            node = self.memory.nodes.get(entity_id)
+            if node is not None:
+                hits.append(TextHit(entity_id, score, snippet_for(node, query)))
+        return hits
+
     async def temporal_range(
         self,
         start: datetime | None,
@@ -266,7 +304,7 @@ async def open_graph(
     bus: Bus, settings: Settings, *, timeout_s: float | None = 300.0
 ) -> EmbeddedGraph:
     """An :class:`EmbeddedGraph` with the bucket loaded and a watch keeping it current."""
-    graph = EmbeddedGraph()
+    graph = EmbeddedGraph(embedder=load_embedder(settings.embedding_model))
     await graph.follow(bus, settings, timeout_s=timeout_s)
     log.info("graph loaded: %d entities, revision %d", len(graph), graph.revision)
     return graph

@@ -111,6 +111,10 @@ class GraphBackend(Protocol):
         """Scored entities with a snippet of why they matched."""
         ...
 
+    async def similar(self, query: str, k: int = 25) -> list[TextHit]:
+        """Tier 2: nearest entities by embedding; empty when no model is configured."""
+        ...
+
     async def temporal_range(
         self,
         start: datetime | None,

@@ -24,7 +24,12 @@ from research_chain.language.evidence import (
     is_answer,
     render_fact,
 )
-from research_chain.payloads import AssessmentOutput, Evidence, RouteAction, RouteDecision
+from research_chain.payloads import (
+    AssessmentOutput,
+    Evidence,
+    RouteAction,
+    RouteDecision,
+)
 
 __all__ = ["HeuristicJudge"]
 
@@ -155,6 +160,10 @@ def write_answer(request: SynthesisRequest) -> str:
     elif request.route is not None and request.route.args.get("unknown"):
         unknown = ", ".join(str(n) for n in request.route.args["unknown"])
         lines = [f"{NO_ANSWER_PREFIX}the graph holds no entity named {unknown}."]
+        near = _near(request, context)
+        if near:
+            named = ", ".join(f"{evidence_label(i)}{cite([i.entity_id])}" for i in near)
+            lines.append(f"Note: the closest names in the graph are {named}.")
     else:
         what = rewrite_topic(request.topic) or request.topic
         lines = [f"{NO_ANSWER_PREFIX}the graph holds nothing that answers {what!r}."]
@@ -162,6 +171,13 @@ def write_answer(request: SynthesisRequest) -> str:
             lines.append("Note: related entities were found but none answers the question.")
             lines += _context_lines(context)
     return "\n".join(lines + _caveats(request, answers))
+
+
+def _near(request: SynthesisRequest, context: list[Evidence]) -> list[Evidence]:
+    """Entities whose names look like the unknown ones (the classifier's embedding tier)."""
+    hints = request.classifier.hints if request.classifier else {}
+    wanted = {i for ids in hints.get("near_names", {}).values() for i in ids}
+    return [item for item in context if item.entity_id in wanted]
 
 
 def _describes_entity(request: SynthesisRequest) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from research_chain.bus import Bus
 from research_chain.bus.names import Stage
 from research_chain.components import (
     assess_sufficiency,
@@ -10,6 +11,8 @@ from research_chain.components import (
     route_search,
     synthesize_answer,
 )
+from research_chain.config import Settings
+from research_chain.graph import EmbeddedGraph, open_graph
 from research_chain.judges.base import Judgment, SynthesisRequest
 from research_chain.judges.heuristic import HeuristicJudge
 from research_chain.language.evidence import answer_labels
@@ -23,7 +26,7 @@ from research_chain.payloads import (
     RouteDecision,
     SearchResult,
 )
-from tests.components.conftest import HEAT, MANN, Contexts
+from tests.components.conftest import COLLATERAL, HEAT, MANN, Contexts
 
 
 async def _through_execute(contexts: Contexts, topic: str) -> tuple[RouteDecision, ExecutionOutput]:
@@ -198,3 +201,29 @@ async def test_synthesis_from_an_assessment_reads_the_execution_snapshot(
     assert "Caveat: not covered by the graph: Michael Mann awards." in result.synthesis
     assert result.iterations == 2
     assert result.evidence == execution.evidence
+
+
+async def test_a_misspelt_name_gets_no_answer_and_the_closest_names(
+    bus: Bus, settings: Settings, graph: EmbeddedGraph
+) -> None:
+    tuned = settings.model_copy(update={"embedding_model": "hashing"})
+    embedded = await open_graph(bus, tuned, timeout_s=20)
+    try:
+        contexts = Contexts(embedded)
+        intent = Intent(topic="who directed Collaterall?")
+        classified = await nl_classify.handle(contexts.make(Stage.NL_CLASSIFY, intent), intent)
+        ctx = contexts.make(Stage.ROUTE_SEARCH, intent, classifier_output=classified)
+        decision = await route_search.handle(ctx, classified)
+        ctx = contexts.make(
+            Stage.SYNTHESIZE_ANSWER, intent, classifier_output=classified, route_decision=decision
+        )
+        result = await synthesize_answer.handle(ctx, classified)
+    finally:
+        await embedded.close()
+    assert classified.hints["near_names"] == {"Collaterall": [COLLATERAL]}
+    first, note = result.synthesis.splitlines()[:2]
+    assert first == "No answer: the graph holds no entity named Collaterall."
+    assert note == f"Note: the closest names in the graph are Collateral [{COLLATERAL}]."
+    assert answer_labels(result.synthesis) == []
+    assert RetrievalTier.NEURAL in result.tiers_used
+    assert not result.grounding or not result.grounding.dropped_refs

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from research_chain.bus import Bus
 from research_chain.bus.names import Stage
 from research_chain.components.nl_classify import handle
+from research_chain.config import Settings
+from research_chain.graph import EmbeddedGraph, open_graph
 from research_chain.payloads import ClassifierTier, Intent, RetrievalTier
 from tests.components.conftest import CRUISE, HEAT, MANN, Contexts
 
@@ -76,3 +79,22 @@ async def test_domain_hint_restricts_the_id_domain(contexts: Contexts) -> None:
     intent = Intent(topic="Heat and Wren 1", hints={"domain": "fleet"})
     out = await handle(contexts.make(Stage.NL_CLASSIFY, intent), intent)
     assert [c.label for c in out.candidates] == ["Wren 1"]
+
+
+async def test_embedding_tier_joins_bm25_when_a_model_is_configured(
+    bus: Bus, settings: Settings, graph: EmbeddedGraph
+) -> None:
+    tuned = settings.model_copy(update={"embedding_model": "hashing"})
+    embedded = await open_graph(bus, tuned, timeout_s=20)
+    try:
+        topic = "films by Michal Man"  # both names misspelt: no keyword hit
+        plain = await handle(Contexts(graph).make(Stage.NL_CLASSIFY, topic), Intent(topic=topic))
+        out = await handle(Contexts(embedded).make(Stage.NL_CLASSIFY, topic), Intent(topic=topic))
+    finally:
+        await embedded.close()
+    assert out.tier is ClassifierTier.EMBEDDING
+    assert MANN not in {c.entity_id for c in plain.candidates}
+    neural = [c for c in out.candidates if c.tier is RetrievalTier.NEURAL]
+    assert neural and neural[0].entity_id == MANN
+    assert neural[0].source == "embedding_index" and 0 < neural[0].relevance <= 1
+    assert RetrievalTier.NEURAL in {c.tier for c in out.candidates[:3]}
