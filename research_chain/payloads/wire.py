@@ -12,7 +12,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, ClassVar, Self
+from functools import cache
+from types import UnionType
+from typing import Any, ClassVar, Self, Union, get_args, get_origin
 
 import orjson
 from pydantic import BaseModel, ConfigDict, ValidationError, model_serializer
@@ -59,6 +61,27 @@ def dumps(data: Any) -> bytes:
     return orjson.dumps(data)
 
 
+def _only_models(annotation: Any) -> bool:
+    """``Evidence``, ``list[Evidence]``, ``Evidence | None``: values that went through
+    their own model's serializer already and need no second normalising pass."""
+    if isinstance(annotation, type):
+        return issubclass(annotation, WireModel)
+    args = [a for a in get_args(annotation) if a is not type(None)]
+    origin = get_origin(annotation)
+    if origin in (list, tuple, Union, UnionType) and args:
+        return all(a is not Ellipsis and _only_models(a) for a in args)
+    return False
+
+
+@cache
+def _nested_keys(model: type[WireModel]) -> frozenset[str]:
+    return frozenset(
+        info.alias or name
+        for name, info in model.model_fields.items()
+        if _only_models(info.annotation)
+    )
+
+
 def _is_empty(value: Any) -> bool:
     return value is None or value is False or value == 0 or value == "" or value in ([], {})
 
@@ -87,12 +110,13 @@ class WireModel(BaseModel):
     def _wire(self, handler: Any) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
         out: dict[str, Any] = {}
+        nested = _nested_keys(type(self))
         for key, value in data.items():
             if key in self.__omitempty__ and _is_empty(value):
                 continue
             if value is None:
                 continue
-            out[key] = _normalise(value, sort=key in self.__maps__)
+            out[key] = value if key in nested else _normalise(value, sort=key in self.__maps__)
         return out
 
     def to_wire(self) -> dict[str, Any]:

@@ -29,14 +29,40 @@ _PATH = re.compile(r"(?<![\w.])(payload|state|intent|limits)\.([A-Za-z_][A-Za-z0
 class Condition:
     source: str
     program: Any
+    # Per variable, the fields the expression reads (None: the whole value). Only
+    # those are converted for CEL: a payload's evidence list never is.
+    reads: Mapping[str, frozenset[str] | None]
 
     def holds(self, variables: Mapping[str, Any]) -> bool:
-        """Evaluate; anything but a boolean ``true`` is false, errors name the expression."""
+        """Evaluate; anything but a boolean ``true`` is false, errors name the expression.
+
+        Values may be models or mappings; a model is viewed field by field, on demand.
+        """
+        scoped = {var: _scoped(variables[var], fields) for var, fields in self.reads.items()}
         try:
-            result = self.program.execute(dict(variables))
+            result = self.program.execute(scoped)
         except (KeyError, RuntimeError, ValueError, TypeError) as exc:
             raise RuleViolation(f"when {self.source!r}: {type(exc).__name__}: {exc}") from exc
         return result is True
+
+
+def _scoped(value: Any, fields: frozenset[str] | None) -> Any:
+    if fields is None:
+        return view(value)
+    if isinstance(value, BaseModel):
+        return {name: view(getattr(value, name)) for name in fields}
+    if isinstance(value, Mapping):
+        return {name: view(value[name]) for name in fields if name in value}
+    return view(value)
+
+
+def _reads(source: str, variables: list[str]) -> dict[str, frozenset[str] | None]:
+    paths = _PATH.findall(source)
+    reads: dict[str, frozenset[str] | None] = {}
+    for var in variables:
+        whole = re.search(rf"(?<![\w.]){var}\b(?!\s*\.)", source)
+        reads[var] = None if whole else frozenset(name for v, name in paths if v == var)
+    return reads
 
 
 def compile_condition(source: str, fields: Mapping[str, frozenset[str]]) -> Condition:
@@ -59,7 +85,7 @@ def compile_condition(source: str, fields: Mapping[str, frozenset[str]]) -> Cond
                 f"CEL {source!r}: {var}.{name} is not a field "
                 f"(known: {', '.join(sorted(known)) or 'none'})"
             )
-    return Condition(source, program)
+    return Condition(source, program, _reads(source, sorted(program.variables())))
 
 
 def view(value: Any) -> Any:

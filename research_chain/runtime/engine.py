@@ -34,7 +34,6 @@ from research_chain.rules import (
     decide,
     recall,
 )
-from research_chain.rules.conditions import view
 from research_chain.rules.spec import LIMITS, TRIGGER_PAYLOADS
 from research_chain.runtime.consume import settle
 from research_chain.runtime.continuation import DEADLINE_EXCEEDED, Continuation
@@ -54,7 +53,7 @@ RETRY_DELAY_S = 0.25
 def _variables(state: LoopState, payload: WireModel) -> dict[str, object]:
     intent = state.current
     return {
-        "payload": view(payload),
+        "payload": payload,
         "state": state.cel_view(),
         "intent": {
             "topic": intent.topic,
