@@ -113,12 +113,13 @@ def _answer_lines(answers: list[Evidence], context: list[Evidence]) -> list[str]
     parts = [f"{evidence_label(item)}{cite([item.entity_id])}" for item in shown]
     more = f" (and {len(answers) - len(shown)} more)" if len(answers) > len(shown) else ""
     lines = [f"{ANSWER_PREFIX}{'; '.join(parts)}{more}."]
-    seeds = [item.entity_id for item in context[:1]]
     for item in answers[:MAX_SUPPORT]:
         facts = evidence_facts(item)
         if facts:
             prose = ", and ".join(render_fact(f) for f in facts[:3])
-            lines.append(f"{prose}.{cite([item.entity_id, *seeds])}")
+            # The path's seed is cited too, when the facts name it.
+            named = [c.entity_id for c in context[:MAX_CONTEXT] if evidence_label(c) in prose]
+            lines.append(f"{prose}.{cite([item.entity_id, *named])}")
     return lines
 
 

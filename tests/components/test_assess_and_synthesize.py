@@ -15,7 +15,8 @@ from research_chain.config import Settings
 from research_chain.graph import EmbeddedGraph, open_graph
 from research_chain.judges.base import Judgment, SynthesisRequest
 from research_chain.judges.heuristic import HeuristicJudge
-from research_chain.language.evidence import answer_labels
+from research_chain.language.citations import extract_refs
+from research_chain.language.evidence import answer_labels, evidence_label
 from research_chain.payloads import (
     AssessmentOutput,
     ClaimVerdict,
@@ -227,3 +228,21 @@ async def test_a_misspelt_name_gets_no_answer_and_the_closest_names(
     assert answer_labels(result.synthesis) == []
     assert RetrievalTier.NEURAL in result.tiers_used
     assert not result.grounding or not result.grounding.dropped_refs
+
+
+async def test_support_lines_cite_only_what_they_talk_about(contexts: Contexts) -> None:
+    decision, execution = await _through_execute(
+        contexts, "which has the higher battery level, Wren 1 or Kite 2?"
+    )
+    assert decision.action is RouteAction.DECOMPOSE
+    ctx = contexts.make(
+        Stage.SYNTHESIZE_ANSWER, execution.topic, route_decision=decision,
+        execution_output=execution,
+    )  # fmt: skip
+    result = await synthesize_answer.handle(ctx, execution)
+    labels = {e.entity_id: evidence_label(e) for e in result.evidence}
+    support = result.synthesis.splitlines()[1:]
+    assert support
+    for line in support:
+        for ref in extract_refs(line):
+            assert labels[ref] in line, (ref, line)
