@@ -40,7 +40,11 @@ DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "metaqa"
 
 
 def load_graph(path: Path) -> EmbeddedGraph:
-    """The knowledge base as ``research-chain ingest`` maps it, built in memory."""
+    return EmbeddedGraph.from_triples(metaqa_triples(path))
+
+
+def metaqa_triples(path: Path) -> list[dict[str, Any]]:
+    """The knowledge base as ``research-chain ingest`` maps it."""
     triples: list[dict[str, Any]] = []
     named: set[str] = set()
     with path.open(encoding="utf-8") as lines:
@@ -52,7 +56,7 @@ def load_graph(path: Path) -> EmbeddedGraph:
                     named.add(entity_id)
                     triples.append(triple_dict(entity_id, "name", name, False, "metaqa"))
             triples.extend(record.triples)
-    return EmbeddedGraph.from_triples(triples)
+    return triples
 
 
 async def ask(graph: EmbeddedGraph, question: str) -> tuple[SearchResult, list[str]]:

@@ -1,6 +1,9 @@
 """Dev loop for the sample drone-fleet graph: in-process graph, the five handlers in sequence.
 
-.venv/bin/python bench/sample_dev.py [-v]
+.venv/bin/python bench/sample_dev.py [-v] [--with-metaqa]
+
+``--with-metaqa`` adds the MetaQA movie graph beside the fleet, as a user who
+ingested both has it: names from one domain must not capture the other's questions.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ import sys
 from pathlib import Path
 
 import orjson
-from metaqa_dev import ask  # type: ignore[import-not-found]
+from metaqa_dev import DATA, ask, metaqa_triples  # type: ignore[import-not-found]
 
 from research_chain.graph.embedded import EmbeddedGraph
 from research_chain.language.evidence import answer_labels
@@ -19,14 +22,17 @@ from research_chain.payloads import RouteAction
 SAMPLE = Path(__file__).resolve().parent.parent / "research_chain" / "sample"
 
 
-def load_sample() -> EmbeddedGraph:
+def load_sample(with_metaqa: bool = False) -> EmbeddedGraph:
     lines = (SAMPLE / "graph.jsonl").read_text().splitlines()
-    return EmbeddedGraph.from_triples(orjson.loads(line) for line in lines)
+    triples = [orjson.loads(line) for line in lines]
+    if with_metaqa:
+        triples += metaqa_triples(DATA / "kb.txt")
+    return EmbeddedGraph.from_triples(triples)
 
 
 async def main() -> None:
     verbose = "-v" in sys.argv
-    graph = load_sample()
+    graph = load_sample(with_metaqa="--with-metaqa" in sys.argv)
     rows = [orjson.loads(x) for x in (SAMPLE / "questions.jsonl").read_text().splitlines()]
     ok_total = 0
     for row in rows:

@@ -48,6 +48,7 @@ _CALENDAR = words(
 )
 _EXPLICIT = re.compile(r"\[([^\[\]]+)\]|\"([^\"]+)\"|“([^”]+)”")
 _WH = words("who whom whose what which when where how")
+_JOINERS = frozenset("-/:_")
 _SKIP_AFTER_WH = words("is are was were be the a an do does did has have had") | frozenset({"s"})
 
 
@@ -191,7 +192,7 @@ def _answer_cue(
         if tok.text in ("who", "whom", "whose"):
             return tok.text, frozenset(t for t in type_list if _is_kind(t, PERSON_WORDS)), relation
         if tok.text == "when":
-            times = {t for t in type_list if _is_kind(t, TIME_WORDS)} or {"literal"}
+            times = {t for t in type_list if _is_kind(t, TIME_WORDS)} | {"literal"}
             return tok.text, frozenset(times), None
         if tok.text == "where":
             return tok.text, frozenset(t for t in type_list if _is_kind(t, PLACE_WORDS)), None
@@ -258,10 +259,14 @@ def analyse(
     tokens = [Token(t, s, e, i) for i, (t, s, e) in enumerate(token_spans(text))]
     analysis = Analysis(text=text, tokens=tokens, explicit=explicit_spans(text))
     explicit_norm = {normalise(inner) for _, _, inner in analysis.explicit}
+    cased = _carries_case(text)
+    starts = {m.start for m in names}
     for match in names:
         is_explicit = normalise(match.surface) in explicit_norm or any(
             s <= match.start and match.end <= e for s, e, _ in analysis.explicit
         )
+        if not is_explicit and not _reads_as_name(text, tokens, match, cased, starts):
+            continue
         analysis.entities.append(
             EntityMention(match.surface, match.start, match.end, match.entity_ids, is_explicit)
         )
@@ -290,6 +295,37 @@ def analyse(
     analysis.unknown_names = _unknown_names(text, tokens, named)
     analysis.order = _order(tokens)
     return analysis
+
+
+def _carries_case(text: str) -> bool:
+    """Whether capitals mean something here: a question typed all in lower case (or all
+    in upper case) says nothing about which words are names."""
+    return any(c.isupper() for c in text) and any(c.islower() for c in text)
+
+
+def _reads_as_name(
+    text: str, tokens: Sequence[Token], match: NameMatch, cased: bool, starts: set[int]
+) -> bool:
+    """An unmarked name match is taken for a name only as the writer wrote one: in a
+    cased question, capitalised or with digits ("which drones" is not the film
+    "Drones"), not a piece of a date or code, and not cut short of the name the writer
+    wrote ("Albatross 7" is not the film "Albatross"). ``starts``: where names begin."""
+    surface = text[match.start : match.end]
+    if text[match.start - 1 : match.start] in _JOINERS or text[match.end : match.end + 1] in (
+        _JOINERS
+    ):
+        return False
+    if cased:
+        words = surface.split()
+        if match.start == len(text) - len(text.lstrip()):
+            words = words[1:]  # a sentence's first capital says nothing
+        if words and not any(w[:1].isupper() or w[:1].isdigit() for w in words):
+            return False
+    after = next((t for t in tokens if t.start >= match.end), None)
+    if after is None or after.start in starts or text[match.end : after.start].strip():
+        return True
+    raw = text[after.start : after.end]
+    return not ((raw.isdigit() and len(raw) <= 3) or (cased and raw[:1].isupper()))
 
 
 def _order(tokens: Sequence[Token]) -> str:

@@ -175,3 +175,39 @@ def test_answer_labels_read_the_first_line() -> None:
     text = f"Answer: Say Anything... [{A}]; After Dark, My Sweet [{B}] (and 3 more).\nmore"
     assert answer_labels(text) == ["Say Anything...", "After Dark, My Sweet"]
     assert answer_labels("No answer: nothing.") == []
+
+
+def _names(question: str, *surfaces: str) -> list[NameMatch]:
+    return [
+        NameMatch(s, question.index(s), question.index(s) + len(s), (f"x.y.z.w.movie.{i}",))
+        for i, s in enumerate(surfaces)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "spotted", "kept", "unknown"),
+    [
+        # A film called "Drones" and one called "12" do not capture a fleet question.
+        ("Which drones had a fault reported on 2025-05-12?", ["drones", "12"], [], []),
+        # "Albatross 7" is a name the graph does not hold, not the film "Albatross".
+        ("Where is the drone Albatross 7 located?", ["Albatross"], [], ["Albatross 7"]),
+        # Names side by side are each kept.
+        ("Heat Collateral Top Gun", ["Heat", "Collateral", "Top Gun"],
+         ["Heat", "Collateral", "Top Gun"], []),
+        # A sentence's first word may be a name; a question all in lower case says nothing.
+        ("Heat starred actors", ["Heat"], ["Heat"], []),
+        ("which films did michael mann direct", ["michael mann"], ["michael mann"], []),
+    ],
+)  # fmt: skip
+def test_unmarked_names_are_read_as_the_writer_wrote_them(
+    question: str, spotted: list[str], kept: list[str], unknown: list[str]
+) -> None:
+    analysis = analyse(question, PREDICATES, TYPES, _names(question, *spotted))
+    assert [m.surface for m in analysis.entities] == kept
+    assert analysis.unknown_names == unknown
+
+
+def test_when_asks_for_a_time_entity_or_a_literal() -> None:
+    question = "When was Wren 1 last serviced?"
+    analysis = analyse(question, [*PREDICATES, "serviced_on"], TYPES, _names(question, "Wren 1"))
+    assert analysis.answer_types == {"year", "literal"}
