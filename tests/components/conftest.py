@@ -95,6 +95,20 @@ async def graph(bus: Bus, settings: Settings) -> AsyncIterator[EmbeddedGraph]:
         await opened.close()
 
 
+@pytest.fixture
+async def hashed_graph(
+    bus: Bus, settings: Settings, graph: EmbeddedGraph
+) -> AsyncIterator[EmbeddedGraph]:
+    """The same graph opened again with the embedding tier on (hashing vectors)."""
+    opened = await open_graph(
+        bus, settings.model_copy(update={"embedding_model": "hashing"}), timeout_s=20
+    )
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
 @dataclass
 class Contexts:
     """Builds the context the runner would hand a stage (one per call)."""

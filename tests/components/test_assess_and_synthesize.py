@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from research_chain.bus import Bus
 from research_chain.bus.names import Stage
 from research_chain.components import (
     assess_sufficiency,
@@ -11,8 +10,7 @@ from research_chain.components import (
     route_search,
     synthesize_answer,
 )
-from research_chain.config import Settings
-from research_chain.graph import EmbeddedGraph, open_graph
+from research_chain.graph import EmbeddedGraph
 from research_chain.judges.base import Judgment, SynthesisRequest
 from research_chain.judges.heuristic import HeuristicJudge
 from research_chain.language.citations import extract_refs
@@ -20,6 +18,7 @@ from research_chain.language.evidence import answer_labels, evidence_label
 from research_chain.payloads import (
     AssessmentOutput,
     ClaimVerdict,
+    ClassifierOutput,
     ExecutionOutput,
     Intent,
     RetrievalTier,
@@ -172,15 +171,21 @@ async def test_grounding_verdicts_per_claim(contexts: Contexts) -> None:
     assert result.grounding.supported_ratio == 0.25
 
 
-async def test_no_answer_is_explicit(contexts: Contexts) -> None:
-    intent = Intent(topic="who directed Operation Velvet Thunder?")
+async def _directly(contexts: Contexts, topic: str) -> tuple[ClassifierOutput, SearchResult]:
+    """Classify, route, and synthesize from the classifier's output (the short circuit)."""
+    intent = Intent(topic=topic)
     classified = await nl_classify.handle(contexts.make(Stage.NL_CLASSIFY, intent), intent)
     ctx = contexts.make(Stage.ROUTE_SEARCH, intent, classifier_output=classified)
     decision = await route_search.handle(ctx, classified)
+    assert decision.action is RouteAction.SYNTHESIZE_DIRECTLY
     ctx = contexts.make(
         Stage.SYNTHESIZE_ANSWER, intent, classifier_output=classified, route_decision=decision
     )
-    result = await synthesize_answer.handle(ctx, classified)
+    return classified, await synthesize_answer.handle(ctx, classified)
+
+
+async def test_no_answer_is_explicit(contexts: Contexts) -> None:
+    _, result = await _directly(contexts, "who directed Operation Velvet Thunder?")
     assert result.synthesis.startswith("No answer: ")
     assert "Operation Velvet Thunder" in result.synthesis
     assert answer_labels(result.synthesis) == []
@@ -205,22 +210,9 @@ async def test_synthesis_from_an_assessment_reads_the_execution_snapshot(
 
 
 async def test_a_misspelt_name_gets_no_answer_and_the_closest_names(
-    bus: Bus, settings: Settings, graph: EmbeddedGraph
+    hashed_graph: EmbeddedGraph,
 ) -> None:
-    tuned = settings.model_copy(update={"embedding_model": "hashing"})
-    embedded = await open_graph(bus, tuned, timeout_s=20)
-    try:
-        contexts = Contexts(embedded)
-        intent = Intent(topic="who directed Collaterall?")
-        classified = await nl_classify.handle(contexts.make(Stage.NL_CLASSIFY, intent), intent)
-        ctx = contexts.make(Stage.ROUTE_SEARCH, intent, classifier_output=classified)
-        decision = await route_search.handle(ctx, classified)
-        ctx = contexts.make(
-            Stage.SYNTHESIZE_ANSWER, intent, classifier_output=classified, route_decision=decision
-        )
-        result = await synthesize_answer.handle(ctx, classified)
-    finally:
-        await embedded.close()
+    classified, result = await _directly(Contexts(hashed_graph), "who directed Collaterall?")
     assert classified.hints["near_names"] == {"Collaterall": [COLLATERAL]}
     first, note = result.synthesis.splitlines()[:2]
     assert first == "No answer: the graph holds no entity named Collaterall."

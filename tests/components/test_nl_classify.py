@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from research_chain.bus import Bus
 from research_chain.bus.names import Stage
 from research_chain.components.nl_classify import handle
-from research_chain.config import Settings
-from research_chain.graph import EmbeddedGraph, open_graph
+from research_chain.graph import EmbeddedGraph
 from research_chain.payloads import ClassifierTier, Intent, RetrievalTier
 from tests.components.conftest import CRUISE, HEAT, MANN, Contexts
 
@@ -82,16 +80,11 @@ async def test_domain_hint_restricts_the_id_domain(contexts: Contexts) -> None:
 
 
 async def test_embedding_tier_joins_bm25_when_a_model_is_configured(
-    bus: Bus, settings: Settings, graph: EmbeddedGraph
+    graph: EmbeddedGraph, hashed_graph: EmbeddedGraph
 ) -> None:
-    tuned = settings.model_copy(update={"embedding_model": "hashing"})
-    embedded = await open_graph(bus, tuned, timeout_s=20)
-    try:
-        topic = "films by Michal Man"  # both names misspelt: no keyword hit
-        plain = await handle(Contexts(graph).make(Stage.NL_CLASSIFY, topic), Intent(topic=topic))
-        out = await handle(Contexts(embedded).make(Stage.NL_CLASSIFY, topic), Intent(topic=topic))
-    finally:
-        await embedded.close()
+    topic = "films by Michal Man"  # both names misspelt: no keyword hit
+    plain = await handle(Contexts(graph).make(Stage.NL_CLASSIFY, topic), Intent(topic=topic))
+    out = await handle(Contexts(hashed_graph).make(Stage.NL_CLASSIFY, topic), Intent(topic=topic))
     assert out.tier is ClassifierTier.EMBEDDING
     assert MANN not in {c.entity_id for c in plain.candidates}
     neural = [c for c in out.candidates if c.tier is RetrievalTier.NEURAL]
