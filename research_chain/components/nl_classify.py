@@ -111,8 +111,11 @@ async def _keyword(ctx: StageContext, analysis: Analysis, limit: int) -> list[Ca
 # compare, ranks do.
 RRF_K = 60
 
-NEAR_NAMES = 3
+# A near name must be close and clearly closer than the next one: "Operation Velvet
+# Thunder" is about as close to every "Operation ..." and so to none of them.
+NEAR_NAMES = 2
 NEAR_MIN_SIMILARITY = 0.5
+NEAR_MARGIN = 0.05
 
 
 async def _search(ctx: StageContext, topic: str, limit: int) -> tuple[list[Candidate], list[str]]:
@@ -150,17 +153,19 @@ async def _search(ctx: StageContext, topic: str, limit: int) -> tuple[list[Candi
 
 
 async def _near_names(ctx: StageContext, unknown: list[str]) -> dict[str, list[str]]:
-    """Entities whose names look like a name the graph does not hold (a typo, usually):
-    never used as seeds, only offered back to the asker."""
+    """The entity whose name looks like a name the graph does not hold (a typo, usually):
+    never used as a seed, only offered back to the asker."""
     near: dict[str, list[str]] = {}
     for name in unknown:
         try:
             hits = await ctx.graph.similar(name, NEAR_NAMES)
         except ResearchChainError:
             continue
-        ids = [hit.entity_id for hit in hits if hit.score >= NEAR_MIN_SIMILARITY]
-        if ids:
-            near[name] = ids
+        if not hits or hits[0].score < NEAR_MIN_SIMILARITY:
+            continue
+        runner_up = hits[1].score if len(hits) > 1 else 0.0
+        if hits[0].score - runner_up >= NEAR_MARGIN:
+            near[name] = [hits[0].entity_id]
     return near
 
 

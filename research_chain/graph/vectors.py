@@ -75,7 +75,8 @@ class SentenceEmbedder:
     def __init__(self, model: Any, name: str) -> None:
         self._model = model
         self.name = name
-        self.dim = int(model.get_sentence_embedding_dimension())
+        dimension = getattr(model, "get_embedding_dimension", None)
+        self.dim = int((dimension or model.get_sentence_embedding_dimension)())
 
     def encode(self, texts: Sequence[str]) -> Matrix:
         np = _numpy()

@@ -5,7 +5,8 @@ from __future__ import annotations
 from research_chain.bus.names import Stage
 from research_chain.components.nl_classify import handle
 from research_chain.graph import EmbeddedGraph
-from research_chain.payloads import ClassifierTier, Intent, RetrievalTier
+from research_chain.graph.vectors import HashingEmbedder
+from research_chain.payloads import ClassifierTier, Intent, RetrievalTier, Triple
 from tests.components.conftest import CRUISE, HEAT, MANN, Contexts
 
 
@@ -91,3 +92,21 @@ async def test_embedding_tier_joins_bm25_when_a_model_is_configured(
     assert neural and neural[0].entity_id == MANN
     assert neural[0].source == "embedding_index" and 0 < neural[0].relevance <= 1
     assert RetrievalTier.NEURAL in {c.tier for c in out.candidates[:3]}
+
+
+async def test_a_near_name_is_offered_only_when_clearly_nearest() -> None:
+    ns = "acme.ops.robotics.fleet"
+    names = ["Operation Amber Canopy", "Operation Icy Ember", "Kestrel 85", "Kestrel 84"]
+    graph = EmbeddedGraph.from_triples(
+        [
+            Triple(subject=f"{ns}.thing.t{i}", predicate="name", object=n)
+            for i, n in enumerate(names)
+        ],
+        embedder=HashingEmbedder(),
+    )
+    for topic, near in [
+        ("Who flew Kestral 85?", {"Kestral 85": [f"{ns}.thing.t2"]}),
+        ("Who flew Operation Velvet Thunder?", None),  # as close to every "Operation ..."
+    ]:
+        out = await handle(Contexts(graph).make(Stage.NL_CLASSIFY, topic), Intent(topic=topic))
+        assert out.hints.get("near_names") == near, topic

