@@ -42,7 +42,12 @@ def _parser() -> argparse.ArgumentParser:
     up = verbs.add_parser("up", help="run the chain (embedded nats-server unless --nats-url)")
     _common(up)
     up.add_argument("--port", type=int, help="embedded server port (default 4222, 0 = any free)")
-    up.add_argument("--no-sample", action="store_true", help="do not load the sample graph")
+    up.add_argument(
+        "--sample",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="load the sample graph into an empty store (default: only with the embedded server)",
+    )
     up.add_argument("--workers", type=int, help="workers per stage in this process")
     up.add_argument("--metrics-port", type=int, help="serve Prometheus metrics on this port")
     up.add_argument("--once", action="store_true", help="exit after the first answer (smoke test)")
@@ -108,8 +113,8 @@ def _settings(args: argparse.Namespace) -> Settings:
         "workers_per_stage": getattr(args, "workers", None),
         "metrics_port": getattr(args, "metrics_port", None),
     }
-    if getattr(args, "no_sample", False):
-        overrides["load_sample"] = False
+    if getattr(args, "sample", None) is not None:
+        overrides["load_sample"] = args.sample
     return Settings().with_overrides(**overrides)
 
 

@@ -73,8 +73,11 @@ class Settings(BaseSettings):
     embedding_model: str = "none"
 
     # Sample graph and observability.
-    load_sample: bool = True
+    # None: load the sample into an empty store only when `up` runs its own server,
+    # never into a cluster it joins.
+    load_sample: bool | None = None
     metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
     log_level: str = "INFO"
 
     def names(self) -> Names:

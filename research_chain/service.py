@@ -80,7 +80,9 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
         bus = await connect(settings, url, name="research-chain-up")
         try:
             await provision(bus, settings)
-            async with _serving(bus, settings) as sample_loaded:
+            sample = settings.load_sample
+            sample = server is not None if sample is None else sample
+            async with _serving(bus, settings, load_sample=sample) as sample_loaded:
                 print(f"research-chain ready on {url}", flush=True)
                 if sample_loaded:
                     await _first_answer(bus, settings)
@@ -96,15 +98,15 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
 
 
 @contextlib.asynccontextmanager
-async def _serving(bus: Bus, settings: Settings) -> AsyncIterator[bool]:
+async def _serving(bus: Bus, settings: Settings, *, load_sample: bool) -> AsyncIterator[bool]:
     """The graph writer, the graph (loaded, then followed) and the chain, stopped in
     reverse; yields whether the sample graph is in the store."""
     from research_chain.graph import GraphWriter, open_graph
-    from research_chain.graph.sample import load_sample
+    from research_chain.graph.sample import load_sample as load_sample_graph
     from research_chain.judges import HeuristicJudge
 
-    if settings.load_sample:
-        written = await load_sample(bus, settings)
+    if load_sample:
+        written = await load_sample_graph(bus, settings)
         if written:
             print(f"sample graph loaded: {written} triples", flush=True)
     writer = GraphWriter(bus, settings)
@@ -113,7 +115,7 @@ async def _serving(bus: Bus, settings: Settings) -> AsyncIterator[bool]:
         graph = await open_graph(bus, settings)
         try:
             print(f"graph: {len(graph)} entities", flush=True)
-            metrics = _serve_metrics(settings.metrics_port)
+            metrics = _serve_metrics(settings.metrics_host, settings.metrics_port)
             chain = await start_chain(
                 bus, settings, graph=graph, judge=HeuristicJudge(), metrics=metrics
             )
@@ -127,14 +129,14 @@ async def _serving(bus: Bus, settings: Settings) -> AsyncIterator[bool]:
         await writer.stop()
 
 
-def _serve_metrics(port: int | None) -> CollectorRegistry | None:
+def _serve_metrics(host: str, port: int | None) -> CollectorRegistry | None:
     if port is None:
         return None
     from prometheus_client import CollectorRegistry, start_http_server
 
     registry = CollectorRegistry()
-    start_http_server(port, addr="127.0.0.1", registry=registry)
-    print(f"metrics on http://127.0.0.1:{port}/metrics", flush=True)
+    start_http_server(port, addr=host, registry=registry)
+    print(f"metrics on http://{host}:{port}/metrics", flush=True)
     return registry
 
 

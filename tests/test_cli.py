@@ -10,6 +10,7 @@ from pathlib import Path
 
 import nats
 
+from research_chain.bus import EmbeddedServer
 from research_chain.cli import main
 from research_chain.config import Settings
 
@@ -106,3 +107,24 @@ def test_bench_names_the_harnesses_it_has(capsys: object) -> None:
     assert main(["bench", "no_such_harness"]) == 2
     err = capsys.readouterr().err  # type: ignore[attr-defined]
     assert "chain_bench" in err and "graph_queries" in err
+
+
+async def test_up_joining_a_server_never_loads_the_sample_unasked(
+    nats_server: EmbeddedServer, tmp_path: Path
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RESEARCH_CHAIN_")}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "research_chain.cli", "up", "--nats-url", nats_server.url,
+        "--data-dir", str(tmp_path), "--once", "--log-level", "WARNING",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, env=env,
+    )  # fmt: skip
+    out, _ = await asyncio.wait_for(proc.communicate(), 90)
+    text = out.decode()
+    assert proc.returncode == 0, text
+    assert "ready" in text and "sample graph" not in text and "Answer:" not in text
+    nc = await nats.connect(nats_server.url)
+    try:
+        info = await nc.jetstream().stream_info("KV_ENTITY_STATES")
+    finally:
+        await nc.close()
+    assert info.state.messages == 0
