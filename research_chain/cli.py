@@ -94,7 +94,6 @@ def _parser() -> argparse.ArgumentParser:
     ev.add_argument("--timeout", type=float, default=60.0)
 
     bench = verbs.add_parser("bench", help="run a benchmark harness from bench/")
-    _common(bench)
     bench.add_argument("name", help="a harness in bench/, e.g. chain_bench, graph_queries")
     bench.add_argument("args", nargs=argparse.REMAINDER)
 

@@ -20,7 +20,7 @@ from nats.aio.msg import Msg
 
 from research_chain.bus import Bus, EmbeddedServer, Stage, connect, provision
 from research_chain.config import Settings
-from research_chain.errors import ValidationFailed
+from research_chain.errors import ResearchChainError, ValidationFailed
 from research_chain.payloads import SearchResult, default_registry
 from research_chain.payloads.schema import write_schemas
 
@@ -65,7 +65,10 @@ FIRST_SEED = "acme.fleet.robotics.ops.drone.d000078"
 
 async def run_up(settings: Settings, *, once: bool = False) -> int:
     """Start (or join) NATS, provision, load the sample graph into an empty store, run the
-    whole chain in this process, answer a first question, then serve until Ctrl-C."""
+    whole chain in this process, answer a first question, then serve until Ctrl-C.
+
+    With ``once``, exit after the first answer: non-zero when it failed or was degraded.
+    """
     server: EmbeddedServer | None = None
     url = settings.nats_url
     if url is None:
@@ -82,10 +85,11 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
             await provision(bus, settings)
             sample = settings.load_sample
             sample = server is not None if sample is None else sample
-            async with _serving(bus, settings, load_sample=sample) as sample_loaded:
+            code = 0
+            async with _serving(bus, settings, load_sample=sample) as sample_present:
                 print(f"research-chain ready on {url}", flush=True)
-                if sample_loaded:
-                    await _first_answer(bus, settings)
+                if sample and sample_present:
+                    code = await _first_answer(bus, settings)
                 if not once:
                     await _stop_event().wait()
                     print("stopping", flush=True)
@@ -94,7 +98,7 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
     finally:
         if server is not None:
             server.stop()
-    return 0
+    return code if once else 0
 
 
 @contextlib.asynccontextmanager
@@ -140,15 +144,21 @@ def _serve_metrics(host: str, port: int | None) -> CollectorRegistry | None:
     return registry
 
 
-async def _first_answer(bus: Bus, settings: Settings) -> None:
+async def _first_answer(bus: Bus, settings: Settings) -> int:
+    """Ask the sample question; a failure is reported, never fatal to the serving chain."""
     from research_chain.client import research
 
     print(f"first question: {FIRST_QUESTION}", flush=True)
-    result = await research(
-        bus, FIRST_QUESTION, parent_loop_id=f"up-{uuid.uuid4()}", timeout=60.0,
-        names=settings.names(),
-    )  # fmt: skip
+    try:
+        result = await research(
+            bus, FIRST_QUESTION, parent_loop_id=f"up-{uuid.uuid4()}", timeout=60.0,
+            names=settings.names(),
+        )  # fmt: skip
+    except ResearchChainError as exc:
+        print(f"first answer failed: {exc}", flush=True)
+        return 1
     _print_result(result)
+    return 1 if result.degraded else 0
 
 
 def cli_up(args: argparse.Namespace, settings: Settings) -> int:

@@ -3,8 +3,10 @@
 Tier 0 (keyword) spots entity names through the graph's name index, longest
 first, and reads relation and type words through the lexicon; tier 1 searches
 the graph's text (BM25) and, when an embedding model is configured, its entity
-embeddings, when tier 0 found no entity. Candidates are ordered by relevance
-within one tier, and across tiers by reciprocal-rank fusion, then id. The intent's hints
+embeddings, when tier 0 found no entity. A candidate's relevance is its score in the
+tier that found it (keyword strength, BM25 score or cosine): keyword candidates are
+ordered by relevance then id; searched ones by reciprocal-rank fusion of the two
+tiers' rankings, then id, since their scores do not compare. The intent's hints
 steer it: ``entity_kind`` restricts candidate types, ``domain`` the id's domain
 segment, ``recency`` sets a time window; other keys pass through unused. On a
 retighten the runner hands it an intent with the refined topic and hints, and
@@ -124,15 +126,15 @@ async def _search(ctx: StageContext, topic: str, limit: int) -> tuple[list[Candi
     found: dict[str, Candidate] = {}
     failed: list[str] = []
     searches = (
-        (RetrievalTier.BM25, "bm25_index", ctx.graph.bm25),
-        (RetrievalTier.NEURAL, "embedding_index", ctx.graph.similar),
+        (RetrievalTier.BM25, "bm25_index", "bm25", ctx.graph.bm25),
+        (RetrievalTier.NEURAL, "embedding_index", "embedding", ctx.graph.similar),
     )
-    for tier, source, search in searches:
+    for tier, source, name, search in searches:
         try:
             hits = await search(topic, limit * 2)
         except ResearchChainError as exc:
-            failed.append(f"{source} failed: {exc}")
-            ctx.provenance.fallback(f"classifier-{source}-failed")
+            failed.append(f"{name} tier failed: {exc}")
+            ctx.provenance.fallback(f"classifier-{name}-failed")
             continue
         allowed = [hit for hit in hits if _allowed(hit.entity_id, ctx.intent.hints)]
         for rank, hit in enumerate(allowed):

@@ -135,12 +135,25 @@ class EmbeddedGraph:
             self.vectors.upsert(node)
 
     async def _commit_vectors(self) -> None:
-        """Embed pending entities off the event loop (a model may take a while)."""
-        if self.vectors is None or not self.vectors.pending:
+        """Embed pending entities off the event loop (a model may take a while).
+
+        Under the lock, so a caller of :meth:`sync` also waits for a batch another
+        commit is embedding. A failing model is logged and its batch queued again:
+        the text indexes keep committing either way.
+        """
+        if self.vectors is None:
             return
         async with self._vector_lock:
-            ids, texts, deletes = self.vectors.take_pending()
-            encoded = await asyncio.to_thread(self.vectors.embedder.encode, texts)
+            if not self.vectors.pending:
+                return
+            batch = self.vectors.take_pending()
+            ids, texts, deletes = batch
+            try:
+                encoded = await asyncio.to_thread(self.vectors.embedder.encode, texts)
+            except Exception:
+                log.exception("embedding %d entities failed; queued again", len(ids))
+                self.vectors.requeue(batch)
+                return
             self.vectors.apply(ids, encoded, deletes)
 
     async def _commit_loop(self) -> None:
@@ -262,8 +275,12 @@ class EmbeddedGraph:
     async def similar(self, query: str, k: int = 25) -> list[TextHit]:
         if self.vectors is None:
             return []
+        if not query.strip() or k <= 0:
+            return []
+        embedder = self.vectors.embedder
+        vector = (await asyncio.to_thread(embedder.encode, [query]))[0]
         hits = []
-        for entity_id, score in self.vectors.search(query, k):
+        for entity_id, score in self.vectors.nearest(vector, k):
             node = self.memory.nodes.get(entity_id)
             if node is not None:
                 hits.append(TextHit(entity_id, score, snippet_for(node, query)))

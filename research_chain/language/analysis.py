@@ -298,34 +298,44 @@ def analyse(
 
 
 def _carries_case(text: str) -> bool:
-    """Whether capitals mean something here: a question typed all in lower case (or all
-    in upper case) says nothing about which words are names."""
-    return any(c.isupper() for c in text) and any(c.islower() for c in text)
+    """Whether capitals mean something here: they do in sentence case, not in a question
+    typed all in lower case, all in upper case, or In Title Case."""
+    initials = [w[0] for w in re.findall(r"[^\W\d_]+", text)]
+    return any(c.isupper() for c in initials) and any(c.islower() for c in initials)
+
+
+def _joined(text: str, at: int, step: int) -> bool:
+    """Is ``text[at]`` a joiner between two word characters ("05-12", "MX-00174")?"""
+    beyond = at + step
+    return (
+        0 <= at < len(text)
+        and text[at] in _JOINERS
+        and 0 <= beyond < len(text)
+        and text[beyond].isalnum()
+    )
 
 
 def _reads_as_name(
     text: str, tokens: Sequence[Token], match: NameMatch, cased: bool, starts: set[int]
 ) -> bool:
-    """An unmarked name match is taken for a name only as the writer wrote one: in a
-    cased question, capitalised or with digits ("which drones" is not the film
-    "Drones"), not a piece of a date or code, and not cut short of the name the writer
-    wrote ("Albatross 7" is not the film "Albatross"). ``starts``: where names begin."""
-    surface = text[match.start : match.end]
-    if text[match.start - 1 : match.start] in _JOINERS or text[match.end : match.end + 1] in (
-        _JOINERS
-    ):
+    """An unmarked name match is taken for a name only as the writer wrote one: not a
+    piece of a date or code ("12" in 2025-05-12); in a sentence-case question, a single
+    word only when capitalised ("which drones" is not the film "Drones"; a sentence's
+    first capital says nothing); and not cut short of the name the writer wrote
+    ("Albatross 7" is not the film "Albatross"). ``starts``: where names begin."""
+    if _joined(text, match.start - 1, -1) or _joined(text, match.end, 1):
         return False
-    if cased:
-        words = surface.split()
-        if match.start == len(text) - len(text.lstrip()):
-            words = words[1:]  # a sentence's first capital says nothing
-        if words and not any(w[:1].isupper() or w[:1].isdigit() for w in words):
-            return False
+    surface = text[match.start : match.end]
+    first_word = match.start == len(text) - len(text.lstrip())
+    lower = not (surface[:1].isupper() or surface[:1].isdigit())
+    if cased and lower and len(surface.split()) == 1 and not first_word:
+        return False
     after = next((t for t in tokens if t.start >= match.end), None)
     if after is None or after.start in starts or text[match.end : after.start].strip():
         return True
     raw = text[after.start : after.end]
-    return not ((raw.isdigit() and len(raw) <= 3) or (cased and raw[:1].isupper()))
+    capitalised = cased and raw[:1].isupper() and not raw.isupper()
+    return not ((raw.isdigit() and len(raw) <= 3) or capitalised)
 
 
 def _order(tokens: Sequence[Token]) -> str:
@@ -347,7 +357,8 @@ def _unknown_names(text: str, tokens: Sequence[Token], named: set[int]) -> list[
     current: list[Token] = []
     for tok in tokens:
         raw = text[tok.start : tok.end]
-        capital = raw[:1].isupper() and tok.index > 0 and tok.text not in _CALENDAR
+        acronym = raw.isupper() and len(raw) > 1  # "GPS": a feature more often than a name
+        capital = raw[:1].isupper() and not acronym and tok.index > 0 and tok.text not in _CALENDAR
         follows = bool(current) and (raw[:1].isupper() or raw.isdigit())
         if tok.index not in named and tok.text not in NOISE_WORDS and (capital or follows):
             current.append(tok)

@@ -22,7 +22,7 @@ from research_chain.errors import RuleViolation
 __all__ = ["Condition", "compile_condition", "view"]
 
 VARIABLES = ("payload", "state", "intent", "limits")
-_PATH = re.compile(r"(?<![\w.])(payload|state|intent|limits)\.([A-Za-z_][A-Za-z0-9_]*)")
+_PATH = re.compile(r"(?<![\w.])(payload|state|intent|limits)\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,10 +38,10 @@ class Condition:
 
         Values may be models or mappings; a model is viewed field by field, on demand.
         """
-        scoped = {var: _scoped(variables[var], fields) for var, fields in self.reads.items()}
         try:
+            scoped = {var: _scoped(variables[var], f) for var, f in self.reads.items()}
             result = self.program.execute(scoped)
-        except (KeyError, RuntimeError, ValueError, TypeError) as exc:
+        except (KeyError, AttributeError, RuntimeError, ValueError, TypeError) as exc:
             raise RuleViolation(f"when {self.source!r}: {type(exc).__name__}: {exc}") from exc
         return result is True
 

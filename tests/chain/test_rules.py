@@ -114,3 +114,17 @@ def test_caps_come_from_the_intent_not_the_pack() -> None:
 def test_pack_directory_without_rules_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RuleViolation, match="no rule files"):
         load_pack(tmp_path)
+
+
+def test_a_condition_converts_only_the_fields_it_reads() -> None:
+    from research_chain.payloads import AssessmentOutput
+    from research_chain.rules.conditions import compile_condition
+
+    fields = {"payload": frozenset(AssessmentOutput.model_fields), "state": frozenset({"n"})}
+    condition = compile_condition("payload . sufficient || state.n > 2", fields)
+    assert dict(condition.reads) == {"payload": {"sufficient"}, "state": {"n"}}
+    heavy = AssessmentOutput(topic="t", sufficient=False)
+    assert condition.holds({"payload": heavy, "state": {"n": 3}})
+    assert not condition.holds({"payload": heavy, "state": {"n": 1}})
+    with pytest.raises(RuleViolation, match="KeyError"):
+        condition.holds({"payload": heavy})  # a variable the engine failed to bind

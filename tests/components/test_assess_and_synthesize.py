@@ -12,7 +12,7 @@ from research_chain.components import (
 )
 from research_chain.graph import EmbeddedGraph
 from research_chain.judges.base import Judgment, SynthesisRequest
-from research_chain.judges.heuristic import HeuristicJudge
+from research_chain.judges.heuristic import HeuristicJudge, names
 from research_chain.language.citations import extract_refs
 from research_chain.language.evidence import answer_labels, evidence_label
 from research_chain.payloads import (
@@ -237,4 +237,4 @@ async def test_support_lines_cite_only_what_they_talk_about(contexts: Contexts) 
     assert support
     for line in support:
         for ref in extract_refs(line):
-            assert labels[ref] in line, (ref, line)
+            assert names(line, labels[ref]), (ref, line)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -25,11 +28,10 @@ def test_hashing_vectors_are_unit_length_and_put_near_spellings_close() -> None:
 def test_model_choice_is_checked() -> None:
     assert load_embedder("none") is None
     assert isinstance(load_embedder("hashing"), HashingEmbedder)
-    try:
-        import sentence_transformers  # noqa: F401
-    except ImportError:
-        with pytest.raises(GraphError, match="embeddings extra"):
-            load_embedder("/no/such/model")
+    # Never taken for a hub model id to download.
+    for spec in ("hashng", "/no/such/model", "sentence-transformers/all-MiniLM-L6-v2"):
+        with pytest.raises(GraphError, match="model directory"):
+            load_embedder(spec)
 
 
 async def test_without_a_model_the_tier_is_silent(graph: EmbeddedGraph) -> None:
@@ -79,7 +81,7 @@ def test_index_grows_forgets_deleted_rows_and_reuses_them() -> None:
     assert nodes[1234].id not in {i for i, _ in index.search("Drone 1234", 20)}
     index.upsert(Node(f"{ORG}.drone.new", "drone", "Kestrel 85", (), ()))
     index.commit()
-    assert len(index) == 1500
+    assert len(index) == 1500 and index.rows == 1500  # the freed row was reused
     assert index.search("Kestrel 85", 1)[0][0] == f"{ORG}.drone.new"
 
 
@@ -95,3 +97,34 @@ def test_minilm_embeds_offline_where_the_extra_is_installed(
     assert np.isclose(np.linalg.norm(vectors[0]), 1.0)
     assert graph.vectors is not None
     assert graph.vectors.search("thermal imaging sensor", 1)[0][0] == f"{ORG}.sensor.cam-7"
+
+
+class _Flaky(HashingEmbedder):
+    """Fails its first batch, as a model that runs out of memory once might."""
+
+    failed = False
+
+    def encode(self, texts: Sequence[str]) -> Any:
+        if len(texts) > 1 and not self.failed:
+            self.failed = True
+            raise GraphError("model fell over")
+        return super().encode(texts)
+
+
+async def test_a_failing_model_loses_nothing_and_stops_no_other_index(
+    bus: Bus, settings: Settings, caplog: pytest.LogCaptureFixture
+) -> None:
+    await write_triples(bus, settings, small_graph())
+    graph = EmbeddedGraph(embedder=_Flaky())
+    await graph.follow(bus, settings, timeout_s=10)
+    try:
+        assert graph.vectors is not None and len(graph.vectors) == 0
+        assert "embedding" in caplog.text and graph.vectors.pending
+        newcomer = f"{ORG}.drone.099"
+        await write_triples(bus, settings, [lit(newcomer, "name", "Kestrel 85")])
+        await graph.sync()  # the text index commits; the queued batch is embedded too
+        assert (await graph.bm25("Kestrel", 1))[0].entity_id == newcomer
+        assert (await graph.similar("Falcn 7", 1))[0].entity_id == DRONE
+        assert (await graph.similar("Kestral 85", 1))[0].entity_id == newcomer
+    finally:
+        await graph.close()

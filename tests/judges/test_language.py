@@ -197,6 +197,11 @@ def _names(question: str, *surfaces: str) -> list[NameMatch]:
         # A sentence's first word may be a name; a question all in lower case says nothing.
         ("Heat starred actors", ["Heat"], ["Heat"], []),
         ("which films did michael mann direct", ["michael mann"], ["michael mann"], []),
+        # An acronym, Title Case, a colon, or a lower-case name of several words.
+        ("Is Wren 1 GPS enabled?", ["Wren 1"], ["Wren 1"], []),
+        ("Did Michael Mann Direct Heat?", ["Michael Mann", "Heat"], ["Michael Mann", "Heat"], []),
+        ("Heat: who directed it?", ["Heat"], ["Heat"], []),
+        ("Films by michael mann", ["michael mann"], ["michael mann"], []),
     ],
 )  # fmt: skip
 def test_unmarked_names_are_read_as_the_writer_wrote_them(
