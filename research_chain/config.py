@@ -41,6 +41,7 @@ class Settings(BaseSettings):
     tls_key: Path | None = None
     connect_timeout_s: float = Field(default=5.0, gt=0)
     request_timeout_s: float = Field(default=5.0, gt=0)
+    drain_timeout_s: float = Field(default=5.0, gt=0)
 
     # Embedded server.
     data_dir: Path = Field(default_factory=default_data_dir)

@@ -82,6 +82,8 @@ async def connect(
         "max_reconnect_attempts": -1,
         "reconnect_time_wait": 0.5,
         "allow_reconnect": True,
+        # drain() waits this long for subscriptions to empty before close() gives up.
+        "drain_timeout": settings.drain_timeout_s,
     }
     if settings.nats_user:
         options["user"] = settings.nats_user
