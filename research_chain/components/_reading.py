@@ -43,23 +43,25 @@ def spot_names(graph: GraphBackend, text: str) -> list[NameMatch]:
 
 
 class _Readings:
-    """Recent analyses of one graph: each stage of a loop reads the same question, and
-    the reading depends only on the text and the graph's vocabulary."""
+    """Recent analyses of one graph: each stage of a loop reads the same question. A
+    reading depends on the text, the names it matches and the graph's type and predicate
+    names, so those are the key: a rename or a new entity is never read stale."""
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
-        self.version: tuple[int, int] = (-1, -1)
-        self.cache: OrderedDict[str, Analysis] = OrderedDict()
+        self.vocabulary: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+        self.cache: OrderedDict[tuple[str, tuple[NameMatch, ...]], Analysis] = OrderedDict()
 
     def read(self, graph: GraphBackend, text: str) -> Analysis:
-        types = graph.entity_types()
-        version = (sum(types.values()), len(graph.predicates()))
-        if version != self.version:
-            self.version, self.cache = version, OrderedDict()
-        found = self.cache.get(text)
+        types, predicates = graph.entity_types(), graph.predicates()
+        vocabulary = (frozenset(types), frozenset(predicates))
+        if vocabulary != self.vocabulary:
+            self.vocabulary, self.cache = vocabulary, OrderedDict()
+        names = tuple(spot_names(graph, text))
+        found = self.cache.get((text, names))
         if found is None:
-            found = analyse(text, graph.predicates(), types, spot_names(graph, text))
-            self.cache[text] = found
+            found = analyse(text, predicates, types, names)
+            self.cache[(text, names)] = found
             if len(self.cache) > self.size:
                 self.cache.popitem(last=False)
         return found

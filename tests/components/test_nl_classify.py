@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from research_chain.bus import Bus
 from research_chain.bus.names import Stage
 from research_chain.components.nl_classify import handle
-from research_chain.graph import EmbeddedGraph
+from research_chain.config import Settings
+from research_chain.graph import EmbeddedGraph, write_triples
 from research_chain.graph.vectors import HashingEmbedder
 from research_chain.payloads import ClassifierTier, Intent, RetrievalTier, Triple
-from tests.components.conftest import CRUISE, HEAT, MANN, Contexts
+from tests.components.conftest import CRUISE, HEAT, KITE, MANN, Contexts
 
 
 async def test_keyword_tier_finds_names_relations_and_the_asked_type(contexts: Contexts) -> None:
@@ -110,3 +112,17 @@ async def test_a_near_name_is_offered_only_when_clearly_nearest() -> None:
     ]:
         out = await handle(Contexts(graph).make(Stage.NL_CLASSIFY, topic), Intent(topic=topic))
         assert out.hints.get("near_names") == near, topic
+
+
+async def test_a_new_name_is_read_at_once(
+    bus: Bus, settings: Settings, graph: EmbeddedGraph
+) -> None:
+    topic = "Where is Swift 3 located?"
+    before = await handle(Contexts(graph).make(Stage.NL_CLASSIFY, topic), Intent(topic=topic))
+    assert before.hints["entities"] == []
+    # A second name for an existing entity: no type or predicate count changes.
+    await write_triples(bus, settings, [Triple(subject=KITE, predicate="name", object="Swift 3")])
+    await graph.sync()
+    after = await handle(Contexts(graph).make(Stage.NL_CLASSIFY, topic), Intent(topic=topic))
+    assert [e["ids"] for e in after.hints["entities"]] == [[KITE]]
+    assert after.tier is ClassifierTier.KEYWORD and after.candidates[0].entity_id == KITE
