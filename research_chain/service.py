@@ -87,11 +87,13 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
             sample = server is not None if sample is None else sample
             code = 0
             async with _serving(bus, settings, load_sample=sample) as sample_present:
+                # Handlers first: a Ctrl-C right after "ready" must stop us cleanly.
+                stop = _stop_event()
                 print(f"research-chain ready on {url}", flush=True)
                 if sample and sample_present:
                     code = await _first_answer(bus, settings)
                 if not once:
-                    await _stop_event().wait()
+                    await stop.wait()
                     print("stopping", flush=True)
         finally:
             await bus.close()

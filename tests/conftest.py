@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -45,3 +46,11 @@ async def bus(settings: Settings) -> AsyncIterator[Bus]:
         yield b
     finally:
         await b.close()
+
+
+@pytest.fixture(autouse=True)
+def _collect_garbage() -> Iterator[None]:
+    """Collect after every test, so an object a test leaks that warns when collected
+    (an unclosed socket, a coroutine never awaited) fails that test, not a later one."""
+    yield
+    gc.collect()

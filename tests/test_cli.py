@@ -68,7 +68,9 @@ async def test_up_starts_an_embedded_server_that_clients_reach(tmp_path: Path) -
     assert proc.stdout is not None
     lines: list[str] = []
     try:
-        ready = await asyncio.wait_for(_read_until(proc.stdout, "ready", lines), 60)
+        ready = await asyncio.wait_for(
+            _read_until(proc.stdout, "research-chain ready on", lines), 60
+        )
         url = ready.rsplit(" ", 1)[-1]
         nc = await nats.connect(url)
         js = nc.jetstream()
