@@ -68,6 +68,9 @@ class Settings(BaseSettings):
     max_ack_pending: int = Field(default=256, ge=1)
     workers_per_stage: int = Field(default=1, ge=1)
     result_retention_s: float = Field(default=7 * 24 * 3600.0, gt=0)
+    # A finished loop's records (its graph entity, its state, stage payloads and kept
+    # result) are removed this long after it ends; 0 keeps them forever.
+    loop_retention_s: float = Field(default=7 * 24 * 3600.0, ge=0)
 
     # Tier 2 of the classifier: "none", "hashing" (numpy only), "minilm" (the
     # embeddings extra) or a sentence-transformers model directory.

@@ -29,6 +29,10 @@ __all__ = [
     "dlq_subject",
     "event_subject",
     "events_filter",
+    "expiry_filter",
+    "expiry_msg_id",
+    "expiry_schedule_subject",
+    "expiry_subject",
     "graph_query_subject",
     "graph_write_subject",
     "intake_dlq_subject",
@@ -147,8 +151,19 @@ def deadline_subject(loop_id: str) -> str:
     return f"research.deadline.{check_token(loop_id, 'loop_id')}"
 
 
-SCHEDULE_SUBJECTS = ("research.schedule.>", "research.deadline.>")
+def expiry_schedule_subject(loop_id: str) -> str:
+    """The scheduled message that expires a finished loop's records."""
+    return f"research.schedule.expire.{check_token(loop_id, 'loop_id')}"
+
+
+def expiry_subject(loop_id: str) -> str:
+    """Where the scheduled expiry lands when it fires."""
+    return f"research.expire.{check_token(loop_id, 'loop_id')}"
+
+
+SCHEDULE_SUBJECTS = ("research.schedule.>", "research.deadline.>", "research.expire.>")
 DEADLINE_SUBJECTS = "research.deadline.>"
+EXPIRY_SUBJECTS = "research.expire.>"
 
 
 def graph_write_subject() -> str:
@@ -232,6 +247,10 @@ def deadline_filter() -> str:
     return DEADLINE_SUBJECTS
 
 
+def expiry_filter() -> str:
+    return EXPIRY_SUBJECTS
+
+
 def intake_dlq_subject() -> str:
     """Where a request with no parent to answer is parked."""
     return dlq_subject("intake")
@@ -244,6 +263,10 @@ def result_msg_id(loop_id: str) -> str:
 
 def deadline_msg_id(loop_id: str) -> str:
     return f"deadline:{check_token(loop_id, 'loop_id')}"
+
+
+def expiry_msg_id(loop_id: str) -> str:
+    return f"expire:{check_token(loop_id, 'loop_id')}"
 
 
 def max_deliveries_advisory(stream: str, consumer: str) -> str:
@@ -286,6 +309,7 @@ class Names:
     engine_consumer: str = "rule-engine"
     intake_consumer: str = "research-intake"
     deadline_consumer: str = "loop-deadlines"
+    expiry_consumer: str = "loop-expiry"
 
     def stage_consumer(self, stage: Stage) -> str:
         """The one durable consumer per stage that every worker shares."""

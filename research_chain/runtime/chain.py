@@ -21,7 +21,7 @@ from research_chain.rules import RulePack, load_pack
 from research_chain.runtime.advisories import MaxDeliveriesWatcher
 from research_chain.runtime.consume import PullLoop, consumer_config, ensure_consumer
 from research_chain.runtime.continuation import Continuation
-from research_chain.runtime.deadline import DeadlineHandler
+from research_chain.runtime.deadline import DeadlineHandler, ExpiryHandler
 from research_chain.runtime.engine import RuleEngine
 from research_chain.runtime.hooks import Hook, HookSet
 from research_chain.runtime.intake import Intake
@@ -115,6 +115,14 @@ async def _control_consumers(bus: Bus, settings: Settings) -> None:
             max_ack_pending=pending, description="loop deadlines",
         ),
     )  # fmt: skip
+    await ensure_consumer(
+        bus,
+        names.schedule_stream,
+        consumer_config(
+            names.expiry_consumer, [n.expiry_filter()], policy,
+            max_ack_pending=pending, description="finished loops' records expiring",
+        ),
+    )  # fmt: skip
 
 
 async def _start_control(
@@ -138,6 +146,9 @@ async def _start_control(
         default_deadline_s=settings.loop_deadline_s,
     )  # fmt: skip
     deadlines = DeadlineHandler(continuation)
+    expiry = ExpiryHandler(
+        bus, loops_bucket=names.loops_bucket, entities_bucket=names.entities_bucket
+    )
     watcher = MaxDeliveriesWatcher(bus, continuation, dispatch_stream=names.dispatch_stream)
     await watcher.start()
     chain.watchers.append(watcher)
@@ -145,6 +156,7 @@ async def _start_control(
         (f"KV_{names.loops_bucket}", names.engine_consumer, engine.handle),
         (f"KV_{names.entities_bucket}", names.intake_consumer, intake.handle),
         (names.schedule_stream, names.deadline_consumer, deadlines.handle),
+        (names.schedule_stream, names.expiry_consumer, expiry.handle),
     ):
         loop = PullLoop(bus, stream, durable, handler, concurrency=concurrency)
         await loop.start()
@@ -185,7 +197,10 @@ async def start_chain(
     names = settings.names()
     hook_set = HookSet([EventPublisher(bus.nc), *hooks])
     store = LoopStore(bus, names.loops_bucket)
-    continuation = Continuation(bus, store, hook_set, schedule_stream=names.schedule_stream)
+    continuation = Continuation(
+        bus, store, hook_set,
+        schedule_stream=names.schedule_stream, retention_s=settings.loop_retention_s,
+    )  # fmt: skip
     chain = Chain(hooks=hook_set, pack=pack)
     try:
         if run_engine:

@@ -26,6 +26,7 @@ from research_chain.payloads import (
     default_registry,
 )
 from research_chain.runtime.hooks import Hook, LoopFinished
+from research_chain.runtime.schedule import schedule_expiry
 from research_chain.runtime.state import LoopState, LoopStatus, LoopStore, Mutation
 
 __all__ = ["DEADLINE_EXCEEDED", "Continuation", "with_provenance"]
@@ -78,12 +79,19 @@ class Continuation:
     """Delivers results; shared by the engine, the deadline handler and the runner."""
 
     def __init__(
-        self, bus: Bus, store: LoopStore, hooks: Hook, *, schedule_stream: str | None = None
+        self,
+        bus: Bus,
+        store: LoopStore,
+        hooks: Hook,
+        *,
+        schedule_stream: str | None = None,
+        retention_s: float = 0.0,
     ) -> None:
         self._bus = bus
         self._store = store
         self._hooks = hooks
         self._schedule_stream = schedule_stream
+        self._retention_s = retention_s
         self._registry = default_registry()
 
     async def deliver(self, state: LoopState, result: SearchResult) -> bool:
@@ -130,6 +138,15 @@ class Continuation:
         except (BusUnavailable, nats.js.errors.Error) as exc:
             log.debug("loop %s: deadline left to fire (%s)", loop_id, exc)
 
+    async def _schedule_expiry(self, loop_id: str) -> None:
+        """The loop's records go after ``retention_s``; a miss leaves them, never fails."""
+        if self._schedule_stream is None or self._retention_s <= 0:
+            return
+        try:
+            await schedule_expiry(self._bus, loop_id, time.time() + self._retention_s)
+        except BusUnavailable as exc:
+            log.warning("loop %s: expiry not scheduled (%s); records kept", loop_id, exc)
+
     async def _evidence(self, loop_id: str) -> list[Evidence]:
         kv = await self._store.kv()
         try:
@@ -167,6 +184,7 @@ class Continuation:
         if state is not None:
             await self._store.update(loop_id, _mark_done(state, result))
             await self._cancel_deadline(loop_id)
+        await self._schedule_expiry(loop_id)
         if won:
             await self._hooks.on_finish(
                 LoopFinished(

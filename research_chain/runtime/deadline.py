@@ -1,17 +1,20 @@
-"""Loop deadlines as scheduled messages: no process has to remember them.
+"""Loop deadlines and record expiry as scheduled messages: no process has to remember them.
 
 Intake publishes one message per loop on the schedule subject with
 ``Nats-Schedule: @at <RFC3339>``; the server fires it onto the deadline subject
 at that second, into the same stream, where a durable consumer shared by all
-engine replicas ends the loop degraded unless it already finished.
+engine replicas ends the loop degraded unless it already finished. When a loop
+finishes, the continuation schedules its expiry the same way: at
+``loop_retention_s`` after the end, its research-loop entity leaves the graph (and
+so every process's memory) and its keys leave the loop bucket.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
-import math
-from datetime import UTC, datetime
 
+import nats.js.errors
 from nats.aio.msg import Msg
 
 from research_chain.bus import names as n
@@ -20,25 +23,16 @@ from research_chain.errors import InvalidName
 from research_chain.runtime.consume import settle
 from research_chain.runtime.continuation import DEADLINE_EXCEEDED, Continuation
 
-__all__ = ["DeadlineHandler", "schedule_at", "schedule_deadline"]
+__all__ = ["DeadlineHandler", "ExpiryHandler"]
 
 log = logging.getLogger(__name__)
 
 
-def schedule_at(deadline: float) -> str:
-    """``@at`` with whole seconds, rounded up so it never fires early."""
-    moment = datetime.fromtimestamp(math.ceil(deadline), UTC)
-    return "@at " + moment.strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-async def schedule_deadline(bus: Bus, loop_id: str, deadline: float) -> None:
-    headers: dict[str, str] = {
-        n.Header.SCHEDULE: schedule_at(deadline),
-        n.Header.SCHEDULE_TARGET: n.deadline_subject(loop_id),
-        n.Header.MSG_ID: n.deadline_msg_id(loop_id),
-    }
-    with nats_errors("schedule deadline"):
-        await bus.js.publish(n.deadline_schedule_subject(loop_id), b"", headers=headers)
+def _loop_id_of(msg: Msg) -> str | None:
+    try:
+        return n.check_token(msg.subject.rpartition(".")[2], "loop_id")
+    except InvalidName:
+        return None
 
 
 class DeadlineHandler:
@@ -48,9 +42,8 @@ class DeadlineHandler:
         self._continuation = continuation
 
     async def handle(self, msg: Msg) -> None:
-        try:
-            loop_id = n.check_token(msg.subject.rpartition(".")[2], "loop_id")
-        except InvalidName:
+        loop_id = _loop_id_of(msg)
+        if loop_id is None:
             await settle(msg.term())
             return
         try:
@@ -64,3 +57,39 @@ class DeadlineHandler:
         if ended:
             log.info("loop %s: deadline exceeded, ended degraded", loop_id)
         await settle(msg.ack())
+
+
+class ExpiryHandler:
+    """Removes a finished loop's records when its retention is over. Purges, so no
+    history is kept; the engine and intake ignore the purge markers."""
+
+    def __init__(self, bus: Bus, *, loops_bucket: str, entities_bucket: str) -> None:
+        self._bus = bus
+        self._loops_bucket = loops_bucket
+        self._entities_bucket = entities_bucket
+
+    async def handle(self, msg: Msg) -> None:
+        loop_id = _loop_id_of(msg)
+        if loop_id is None:
+            await settle(msg.term())
+            return
+        loop_keys = [
+            n.loop_key(loop_id), n.requested_key(loop_id), n.complete_key(loop_id),
+            *(n.stage_key(stage, loop_id) for stage in n.Stage),
+        ]  # fmt: skip
+        try:
+            await self._purge(self._loops_bucket, loop_keys)
+            await self._purge(self._entities_bucket, [n.entity_key(n.loop_entity_id(loop_id))])
+        except Exception as exc:
+            log.warning("loop %s: expiry failed (%s); retrying", loop_id, exc)
+            await settle(msg.nak(delay=0.5))
+            return
+        log.info("loop %s: records expired", loop_id)
+        await settle(msg.ack())
+
+    async def _purge(self, bucket: str, keys: list[str]) -> None:
+        with nats_errors(f"expire from {bucket}"):
+            kv = await self._bus.js.key_value(bucket)
+            for key in keys:
+                with contextlib.suppress(nats.js.errors.KeyNotFoundError):
+                    await kv.purge(key)

@@ -31,7 +31,7 @@ from research_chain.payloads import (
 from research_chain.payloads.graph import Triple
 from research_chain.runtime.consume import settle
 from research_chain.runtime.continuation import Continuation
-from research_chain.runtime.deadline import schedule_deadline
+from research_chain.runtime.schedule import schedule_deadline
 from research_chain.runtime.state import LoopState, LoopStatus, LoopStore
 
 __all__ = ["DEADLINE_HINT", "Intake", "Request", "parse_request"]
