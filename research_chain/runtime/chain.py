@@ -145,7 +145,7 @@ async def _start_control(
         entities_bucket=names.entities_bucket,
         default_deadline_s=settings.loop_deadline_s,
     )  # fmt: skip
-    deadlines = DeadlineHandler(continuation)
+    deadlines = DeadlineHandler(bus, continuation)
     expiry = ExpiryHandler(
         bus, loops_bucket=names.loops_bucket, entities_bucket=names.entities_bucket
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import logging
 
+import nats.errors
 import nats.js.errors
 from nats.aio.msg import Msg
 
@@ -28,6 +29,14 @@ __all__ = ["DeadlineHandler", "ExpiryHandler"]
 log = logging.getLogger(__name__)
 
 
+async def _done(bus: Bus, msg: Msg) -> None:
+    """Ack a fired schedule and delete it: the stream keeps limits retention, so handled
+    targets would otherwise stay one per loop for ever."""
+    await settle(msg.ack())
+    with contextlib.suppress(nats.errors.Error, nats.js.errors.Error, OSError):
+        await bus.js.delete_msg(msg.metadata.stream, msg.metadata.sequence.stream)
+
+
 def _loop_id_of(msg: Msg) -> str | None:
     try:
         return n.check_token(msg.subject.rpartition(".")[2], "loop_id")
@@ -38,7 +47,8 @@ def _loop_id_of(msg: Msg) -> str | None:
 class DeadlineHandler:
     """Ends a still-running loop when its scheduled deadline fires."""
 
-    def __init__(self, continuation: Continuation) -> None:
+    def __init__(self, bus: Bus, continuation: Continuation) -> None:
+        self._bus = bus
         self._continuation = continuation
 
     async def handle(self, msg: Msg) -> None:
@@ -56,7 +66,7 @@ class DeadlineHandler:
             return
         if ended:
             log.info("loop %s: deadline exceeded, ended degraded", loop_id)
-        await settle(msg.ack())
+        await _done(self._bus, msg)
 
 
 class ExpiryHandler:
@@ -85,7 +95,7 @@ class ExpiryHandler:
             await settle(msg.nak(delay=0.5))
             return
         log.info("loop %s: records expired", loop_id)
-        await settle(msg.ack())
+        await _done(self._bus, msg)
 
     async def _purge(self, bucket: str, keys: list[str]) -> None:
         with nats_errors(f"expire from {bucket}"):
