@@ -90,39 +90,22 @@ class Chain:
 async def _control_consumers(bus: Bus, settings: Settings) -> None:
     names = settings.names()
     policy = control_policy(settings)
-    pending = settings.max_ack_pending * 4
-    await ensure_consumer(
-        bus,
-        f"KV_{names.loops_bucket}",
-        consumer_config(
-            names.engine_consumer, n.trigger_filters(names.loops_bucket), policy,
-            max_ack_pending=pending, description="rule engine: stage completions",
-        ),
-    )  # fmt: skip
-    await ensure_consumer(
-        bus,
-        f"KV_{names.entities_bucket}",
-        consumer_config(
-            names.intake_consumer, [n.intake_filter(names.entities_bucket)], policy,
-            max_ack_pending=pending, description="intake: research-loop entities",
-        ),
-    )  # fmt: skip
-    await ensure_consumer(
-        bus,
-        names.schedule_stream,
-        consumer_config(
-            names.deadline_consumer, [n.deadline_filter()], policy,
-            max_ack_pending=pending, description="loop deadlines",
-        ),
-    )  # fmt: skip
-    await ensure_consumer(
-        bus,
-        names.schedule_stream,
-        consumer_config(
-            names.expiry_consumer, [n.expiry_filter()], policy,
-            max_ack_pending=pending, description="finished loops' records expiring",
-        ),
-    )  # fmt: skip
+    consumers = [
+        (f"KV_{names.loops_bucket}", names.engine_consumer,
+         n.trigger_filters(names.loops_bucket), "rule engine: stage completions"),
+        (f"KV_{names.entities_bucket}", names.intake_consumer,
+         [n.intake_filter(names.entities_bucket)], "intake: research-loop entities"),
+        (names.schedule_stream, names.deadline_consumer, [n.deadline_filter()],
+         "loop deadlines"),
+        (names.schedule_stream, names.expiry_consumer, [n.expiry_filter()],
+         "finished loops' records expiring"),
+    ]  # fmt: skip
+    for stream, durable, filters, description in consumers:
+        config = consumer_config(
+            durable, filters, policy,
+            max_ack_pending=settings.max_ack_pending * 4, description=description,
+        )  # fmt: skip
+        await ensure_consumer(bus, stream, config)
 
 
 async def _start_control(
