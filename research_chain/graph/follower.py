@@ -51,7 +51,7 @@ class KvFollower:
         self._heartbeat_s = heartbeat_s
         self._sub: JetStreamContext.PushSubscription | None = None
         self.applied_seq = 0
-        self.initial_pending = 0
+        self._load_target: int | None = None
         self.loaded = asyncio.Event()
         self._waiters: list[tuple[int, asyncio.Future[None]]] = []
 
@@ -74,9 +74,14 @@ class KvFollower:
                 idle_heartbeat=self._heartbeat_s,
                 inactive_threshold=300.0,
             )
-            info = await self._sub.consumer_info()
-        self.initial_pending = int(info.num_pending or 0)
-        if self.initial_pending == 0 and self._sub.delivered == 0:
+        # Loaded once everything the bucket held when the watch began is applied. (The
+        # consumer's pending count is no guide: the server may have pushed every message
+        # before this process has applied any.)
+        self._load_target = await self.last_seq()
+        self._check_loaded()
+
+    def _check_loaded(self) -> None:
+        if self._load_target is not None and self.applied_seq >= self._load_target:
             self.loaded.set()
 
     async def _on_msg(self, msg: Msg) -> None:
@@ -92,7 +97,8 @@ class KvFollower:
                 log.exception("entity %s (revision %d) could not be indexed", key, seq)
             self.applied_seq = seq
         if meta.num_pending == 0:
-            self.loaded.set()
+            self.loaded.set()  # the last message the watch had (covers a target deleted since)
+        self._check_loaded()
         if self._waiters:
             self._wake()
 
