@@ -59,6 +59,14 @@ def metaqa_triples(path: Path) -> list[dict[str, Any]]:
     return triples
 
 
+SNAPSHOT_FIELD = {
+    Stage.NL_CLASSIFY: "classifier_output",
+    Stage.ROUTE_SEARCH: "route_decision",
+    Stage.EXECUTE_SUBQUERIES: "execution_output",
+    Stage.ASSESS_SUFFICIENCY: "assessment_output",
+}
+
+
 async def ask(graph: EmbeddedGraph, question: str) -> tuple[SearchResult, list[str]]:
     components = default_components()
     judge = HeuristicJudge()
@@ -66,24 +74,24 @@ async def ask(graph: EmbeddedGraph, question: str) -> tuple[SearchResult, list[s
     snap: dict[str, object] = {"intent": intent}
     trail: list[str] = []
 
-    async def run(stage: Stage, payload: WireModel) -> WireModel:
+    async def run(stage: Stage, payload: WireModel) -> Any:
+        """One stage, its output kept in the snapshot as the runner's store would."""
         ctx = StageContext(
             loop_id="dev", parent_loop_id="dev", stage=stage, attempt=1, round=0,
             deadline=time.time() + 60, snapshot=LoopSnapshot(**snap),  # type: ignore[arg-type]
             graph=graph, judge=judge,
         )  # fmt: skip
         trail.append(stage.value)
-        return await components[stage].handle(ctx, payload)
+        output = await components[stage].handle(ctx, payload)
+        if stage in SNAPSHOT_FIELD:
+            snap[SNAPSHOT_FIELD[stage]] = output
+        return output
 
     topic_intent = intent
     retightens = 0
     while True:
-        classified = await run(Stage.NL_CLASSIFY, topic_intent)
-        assert isinstance(classified, ClassifierOutput)
-        snap["classifier_output"] = classified
-        route = await run(Stage.ROUTE_SEARCH, classified)
-        assert isinstance(route, RouteDecision)
-        snap["route_decision"] = route
+        classified: ClassifierOutput = await run(Stage.NL_CLASSIFY, topic_intent)
+        route: RouteDecision = await run(Stage.ROUTE_SEARCH, classified)
         if route.action is not RouteAction.RETIGHTEN:
             break
         retightens += 1
@@ -96,12 +104,8 @@ async def ask(graph: EmbeddedGraph, question: str) -> tuple[SearchResult, list[s
     else:
         payload: WireModel = route
         for refine in range(intent.resolved_max_iterations()):
-            execution = await run(Stage.EXECUTE_SUBQUERIES, payload)
-            assert isinstance(execution, ExecutionOutput)
-            snap["execution_output"] = execution
-            assessment = await run(Stage.ASSESS_SUFFICIENCY, execution)
-            assert isinstance(assessment, AssessmentOutput)
-            snap["assessment_output"] = assessment
+            execution: ExecutionOutput = await run(Stage.EXECUTE_SUBQUERIES, payload)
+            assessment: AssessmentOutput = await run(Stage.ASSESS_SUFFICIENCY, execution)
             if assessment.sufficient or refine + 1 >= intent.resolved_max_iterations():
                 break
             snap["refine_rounds"] = refine + 1

@@ -18,6 +18,7 @@ from research_chain.components.execute_subqueries import resolve_seeds
 from research_chain.judges.base import Judgment, SynthesisRequest
 from research_chain.judges.heuristic import HeuristicJudge
 from research_chain.language.citations import extract_refs, ground, quote_back
+from research_chain.language.evidence import near_name_ids
 from research_chain.language.paths import path_from_wire
 from research_chain.payloads import (
     AssessmentOutput,
@@ -49,7 +50,7 @@ async def direct_evidence(
         ids = [c.entity_id for c in output.candidates[:MAX_DIRECT_SEEDS]]
     steps = path_from_wire(route.args.get("path")) if route else ()
     analysis = read_question(ctx.graph, output.topic)
-    near = [i for ids_ in output.hints.get("near_names", {}).values() for i in ids_]
+    near = near_name_ids(output.hints)
     found_by = {c.entity_id: c.tier for c in output.candidates}
     found_by.update(dict.fromkeys(near, RetrievalTier.NEURAL))
     evidence = [

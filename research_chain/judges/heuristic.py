@@ -24,14 +24,10 @@ from research_chain.language.evidence import (
     evidence_facts,
     evidence_label,
     is_answer,
+    near_name_ids,
     render_fact,
 )
-from research_chain.payloads import (
-    AssessmentOutput,
-    Evidence,
-    RouteAction,
-    RouteDecision,
-)
+from research_chain.payloads import AssessmentOutput, Evidence, RouteAction, RouteDecision
 
 __all__ = ["HeuristicJudge"]
 
@@ -183,8 +179,7 @@ def write_answer(request: SynthesisRequest) -> str:
 
 def _near(request: SynthesisRequest, context: list[Evidence]) -> list[Evidence]:
     """Entities whose names look like the unknown ones (the classifier's embedding tier)."""
-    hints = request.classifier.hints if request.classifier else {}
-    wanted = {i for ids in hints.get("near_names", {}).values() for i in ids}
+    wanted = set(near_name_ids(request.classifier.hints)) if request.classifier else set()
     return [item for item in context if item.entity_id in wanted]
 
 

@@ -10,7 +10,8 @@ The synthesis' first line is the direct answer:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from research_chain.graph.text import predicate_words
 from research_chain.payloads import Evidence, Triple
@@ -24,6 +25,7 @@ __all__ = [
     "evidence_facts",
     "evidence_label",
     "is_answer",
+    "near_name_ids",
     "render_fact",
     "triple_text",
 ]
@@ -32,6 +34,11 @@ SEP = " | "
 ANSWER_SOURCES = frozenset({"predicate_walk", "attribute", "aggregate", "temporal_range"})
 ANSWER_PREFIX = "Answer: "
 NO_ANSWER_PREFIX = "No answer: "
+
+
+def near_name_ids(hints: Mapping[str, Any]) -> list[str]:
+    """The entities nl_classify offers for names the graph does not hold (``near_names``)."""
+    return [i for ids in hints.get("near_names", {}).values() for i in ids]
 
 
 def is_answer(item: Evidence) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 
 import nats.errors
 import nats.js.errors
@@ -29,19 +30,24 @@ __all__ = ["DeadlineHandler", "ExpiryHandler"]
 log = logging.getLogger(__name__)
 
 
-async def _done(bus: Bus, msg: Msg) -> None:
-    """Ack a fired schedule and delete it: the stream keeps limits retention, so handled
-    targets would otherwise stay one per loop for ever."""
+async def _fired(bus: Bus, msg: Msg, what: str, act: Callable[[str], Awaitable[None]]) -> None:
+    """One fired schedule: ``act`` on its loop, then ack and delete it (the stream keeps
+    limits retention, so handled targets would otherwise stay one per loop for ever);
+    a failure is retried shortly, a malformed subject dropped."""
+    try:
+        loop_id = n.check_token(msg.subject.rpartition(".")[2], "loop_id")
+    except InvalidName:
+        await settle(msg.term())
+        return
+    try:
+        await act(loop_id)
+    except Exception as exc:
+        log.warning("loop %s: %s failed (%s); retrying", loop_id, what, exc)
+        await settle(msg.nak(delay=0.5))
+        return
     await settle(msg.ack())
     with contextlib.suppress(nats.errors.Error, nats.js.errors.Error, OSError):
         await bus.js.delete_msg(msg.metadata.stream, msg.metadata.sequence.stream)
-
-
-def _loop_id_of(msg: Msg) -> str | None:
-    try:
-        return n.check_token(msg.subject.rpartition(".")[2], "loop_id")
-    except InvalidName:
-        return None
 
 
 class DeadlineHandler:
@@ -52,21 +58,13 @@ class DeadlineHandler:
         self._continuation = continuation
 
     async def handle(self, msg: Msg) -> None:
-        loop_id = _loop_id_of(msg)
-        if loop_id is None:
-            await settle(msg.term())
-            return
-        try:
-            ended = await self._continuation.degrade(
-                loop_id, DEADLINE_EXCEEDED, fallback="deadline-exceeded"
-            )
-        except Exception as exc:
-            log.warning("loop %s: deadline handling failed (%s); retrying", loop_id, exc)
-            await settle(msg.nak(delay=0.5))
-            return
-        if ended:
+        await _fired(self._bus, msg, "deadline handling", self._end_loop)
+
+    async def _end_loop(self, loop_id: str) -> None:
+        if await self._continuation.degrade(
+            loop_id, DEADLINE_EXCEEDED, fallback="deadline-exceeded"
+        ):
             log.info("loop %s: deadline exceeded, ended degraded", loop_id)
-        await _done(self._bus, msg)
 
 
 class ExpiryHandler:
@@ -79,23 +77,16 @@ class ExpiryHandler:
         self._entities_bucket = entities_bucket
 
     async def handle(self, msg: Msg) -> None:
-        loop_id = _loop_id_of(msg)
-        if loop_id is None:
-            await settle(msg.term())
-            return
+        await _fired(self._bus, msg, "expiry", self._expire)
+
+    async def _expire(self, loop_id: str) -> None:
         loop_keys = [
             n.loop_key(loop_id), n.requested_key(loop_id), n.complete_key(loop_id),
             *(n.stage_key(stage, loop_id) for stage in n.Stage),
         ]  # fmt: skip
-        try:
-            await self._purge(self._loops_bucket, loop_keys)
-            await self._purge(self._entities_bucket, [n.entity_key(n.loop_entity_id(loop_id))])
-        except Exception as exc:
-            log.warning("loop %s: expiry failed (%s); retrying", loop_id, exc)
-            await settle(msg.nak(delay=0.5))
-            return
+        await self._purge(self._loops_bucket, loop_keys)
+        await self._purge(self._entities_bucket, [n.entity_key(n.loop_entity_id(loop_id))])
         log.info("loop %s: records expired", loop_id)
-        await _done(self._bus, msg)
 
     async def _purge(self, bucket: str, keys: list[str]) -> None:
         with nats_errors(f"expire from {bucket}"):

@@ -295,7 +295,7 @@ async def test_a_slow_live_handler_is_not_run_twice(
         from research_chain.payloads import AssessmentOutput
 
         calls.append(ctx.attempt)
-        await asyncio.sleep(1.5)  # the work itself takes three ack_waits
+        await asyncio.sleep(1.5)  # the simulated work (not a wait): three ack_waits long
         return AssessmentOutput(topic=payload.topic, sufficient=True)
 
     chain = await start_chain(bus, settings, standins(recorder, assess_sufficiency=slow_assess))

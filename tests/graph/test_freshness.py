@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 
+import nats.errors
 import pytest
 
 from research_chain.bus import Bus, EmbeddedServer
@@ -89,7 +91,9 @@ async def test_watch_resumes_after_server_restart(
                 if (await write(bus, request, timeout_s=2)).ok:
                     break
             except BusUnavailable:
-                await asyncio.sleep(0.2)  # back-off while the client reconnects
+                # Wait for the client to be back: a ping is answered only once reconnected.
+                with contextlib.suppress(nats.errors.Error):
+                    await bus.nc.flush(timeout=5)
 
     async def caught_up() -> bool:
         return graph.label(new) == "Phoenix Rising"
