@@ -24,7 +24,6 @@ from research_chain.graph.embedded import EmbeddedGraph
 from research_chain.graph.ingest.formats import Parsed, parse_delimited, triple_dict
 from research_chain.graph.ingest.mapping import PRESETS
 from research_chain.judges import HeuristicJudge
-from research_chain.language.evidence import answer_labels
 from research_chain.payloads import (
     AssessmentOutput,
     ClassifierOutput,
@@ -35,6 +34,7 @@ from research_chain.payloads import (
     SearchResult,
     WireModel,
 )
+from research_chain.understanding.evidence import answer_labels
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "metaqa"
 

@@ -16,8 +16,8 @@ import orjson
 from metaqa_dev import DATA, ask, metaqa_triples  # type: ignore[import-not-found]
 
 from research_chain.graph.embedded import EmbeddedGraph
-from research_chain.language.evidence import answer_labels
 from research_chain.payloads import RouteAction
+from research_chain.understanding.evidence import answer_labels
 
 SAMPLE = Path(__file__).resolve().parent.parent / "research_chain" / "sample"
 

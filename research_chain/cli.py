@@ -65,7 +65,9 @@ def _parser() -> argparse.ArgumentParser:
     _common(ingest)
     ingest.add_argument("files", nargs="+", type=Path)
     ingest.add_argument("--format", choices=["auto", "jsonl", "nt", "delimited"], default="auto")
-    ingest.add_argument("--sep", default="|", help="separator for delimited text")
+    ingest.add_argument(
+        "--sep", default=None, help="separator for delimited text (default: detected)"
+    )
     ingest.add_argument(
         "--id-template",
         default=None,
@@ -73,9 +75,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     ingest.add_argument(
         "--mapping",
-        default="metaqa",
-        help="how plain names become typed entities: a preset (metaqa, generic) "
-        "or a JSON/YAML mapping file",
+        default="generic",
+        help="how plain names become entities: generic (one entity per name, the default), "
+        "a preset (metaqa) or a JSON/YAML mapping file",
     )
     ingest.add_argument(
         "--batch", type=int, default=200_000, help="triples per write window (bounds memory)"

@@ -3,7 +3,7 @@
 Questions are JSON Lines (``{"question", "answers", "kind"}``) or MetaQA text
 (``question<TAB>answer1|answer2``). Each goes through the real chain as its
 own parent loop, many at a time. The ranked answers of a result are read
-from its synthesis' first line (see :mod:`research_chain.language.evidence`),
+from its synthesis' first line (see :mod:`research_chain.understanding.evidence`),
 so scoring needs nothing but the ``SearchResult`` the parent receives.
 
 Scores: Hits@1 (the top answer is gold; for a question with no gold answer,
@@ -30,8 +30,8 @@ import orjson
 
 from research_chain.errors import ResearchChainError, ValidationFailed
 from research_chain.graph.text import normalise
-from research_chain.language.evidence import answer_labels, evidence_label, is_answer
 from research_chain.payloads import SearchResult
+from research_chain.understanding.evidence import answer_labels, evidence_label, is_answer
 
 if TYPE_CHECKING:
     from research_chain.config import Settings

@@ -16,9 +16,9 @@ from research_chain.components.base import StageContext
 from research_chain.graph.protocol import GraphBackend, NameMatch
 from research_chain.judges.base import Judge
 from research_chain.judges.heuristic import HeuristicJudge
-from research_chain.language.analysis import Analysis, analyse, explicit_spans
-from research_chain.language.evidence import snippet, triple_text
 from research_chain.payloads import EntityState, Evidence, ObjectKind, RetrievalTier
+from research_chain.understanding.analysis import Analysis, analyse, explicit_spans
+from research_chain.understanding.evidence import snippet, triple_text
 
 __all__ = ["hydrate", "judge_of", "read_question", "spot_names", "state_snippet"]
 

@@ -18,10 +18,10 @@ from research_chain.components._reading import hydrate
 from research_chain.errors import GraphError
 from research_chain.graph.memory import parse_time
 from research_chain.graph.protocol import Direction, GraphBackend, Step
-from research_chain.language.evidence import evidence_label, snippet, triple_text
-from research_chain.language.paths import path_to_wire
 from research_chain.payloads import EntityState, Evidence, ObjectKind, RetrievalTier, Triple
 from research_chain.payloads.graph import entity_type
+from research_chain.understanding.evidence import evidence_label, snippet, triple_text
+from research_chain.understanding.paths import path_to_wire
 
 __all__ = [
     "Bm25Query",
@@ -149,15 +149,28 @@ class PathQuery:
     start: datetime | None = None
     end: datetime | None = None
     order: str = ""
+    constraints: tuple[tuple[tuple[str, ...], tuple[Step, ...]], ...] = ()
 
     async def run(self, graph: GraphBackend) -> list[Evidence]:
         if len(self.steps) > MAX_PATH_HOPS:
             raise GraphError(f"walk_path: {len(self.steps)} hops, at most {MAX_PATH_HOPS}")
+        allowed = await self._allowed(graph)
         for steps in (self.steps, *self.alternatives):
             found = await self._walk(graph, steps)
+            if allowed is not None:
+                found = [item for item in found if item.entity_id in allowed]
             if found:
                 return _by_time(found, self.order) if self.order else found
         return []
+
+    async def _allowed(self, graph: GraphBackend) -> set[str] | None:
+        """What every other condition reaches (None when there are none)."""
+        allowed: set[str] | None = None
+        for seeds, steps in self.constraints:
+            hits = await graph.walk_path(list(seeds), list(steps), max_fanout=FANOUT)
+            reached = {hit.entity_id for hit in hits}
+            allowed = reached if allowed is None else allowed & reached
+        return allowed
 
     def _in_window(self, triple: Triple) -> bool:
         """Facts without a time always pass; timed facts must fall in the asked window."""
@@ -215,6 +228,11 @@ class PathQuery:
             out["window"] = [_iso(self.start), _iso(self.end)]
         if self.order:
             out["order"] = self.order
+        if self.constraints:
+            out["constraints"] = [
+                {"seeds": list(seeds), "path": path_to_wire(steps)}
+                for seeds, steps in self.constraints
+            ]
         return out
 
 

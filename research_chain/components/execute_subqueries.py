@@ -26,11 +26,7 @@ from research_chain.components._subqueries import (
 )
 from research_chain.components.base import Component, StageContext
 from research_chain.graph.memory import parse_time
-from research_chain.language.analysis import Analysis
-from research_chain.language.evidence import is_answer
-from research_chain.language.lexicon import words
-from research_chain.language.paths import path_from_wire
-from research_chain.language.timeparse import parse_time_range
+from research_chain.graph.protocol import Step
 from research_chain.payloads import (
     AssessmentOutput,
     ClassifierOutput,
@@ -43,6 +39,11 @@ from research_chain.payloads import (
     SeedRef,
 )
 from research_chain.payloads.graph import entity_type
+from research_chain.understanding.analysis import Analysis
+from research_chain.understanding.evidence import is_answer
+from research_chain.understanding.lexicon import words
+from research_chain.understanding.paths import path_from_wire
+from research_chain.understanding.timeparse import parse_time_range
 
 __all__ = ["COMPONENT", "handle", "resolve_seeds"]
 
@@ -81,6 +82,24 @@ def _window(ctx: StageContext, topic: str) -> tuple[datetime | None, datetime | 
     return None if parsed is None else (parsed.start, parsed.end)
 
 
+async def _constraints(
+    ctx: StageContext, raw: object
+) -> tuple[tuple[tuple[str, ...], tuple[Step, ...]], ...]:
+    """The other conditions of a conjunctive walk: each one's seeds and relation path."""
+    if not isinstance(raw, list):
+        return ()
+    out = []
+    for item in raw:
+        if not isinstance(item, dict):
+            continue
+        seeds = [SeedRef.from_wire(s) for s in item.get("seeds", []) if isinstance(s, dict)]
+        ids, _ = await resolve_seeds(ctx, seeds, str(item.get("seed_type", "")))
+        steps = path_from_wire(item.get("path"))
+        if ids and steps:
+            out.append((tuple(ids), steps))
+    return tuple(out)
+
+
 async def _walk_queries(ctx: StageContext, decision: RouteDecision, topic: str) -> list[SubQuery]:
     args = decision.parse_walk_seeds_args()
     ids, _ = await resolve_seeds(ctx, args.seeds, str(decision.args.get("seed_type", "")))
@@ -97,9 +116,13 @@ async def _walk_queries(ctx: StageContext, decision: RouteDecision, topic: str) 
                 if isinstance(raw, list)
                 else ()
             )
+            constraints = await _constraints(ctx, decision.args.get("constraints"))
             queries.append(
-                PathQuery(tuple(ids), steps, others, window[0], window[1], analysis.order)
-            )
+                PathQuery(
+                    tuple(ids), steps, () if constraints else others, window[0], window[1],
+                    analysis.order, constraints,
+                )
+            )  # fmt: skip
         elif analysis.predicates():
             queries.append(NeighbourQuery(tuple(ids), tuple(analysis.predicates())))
     queries.append(Bm25Query(topic, k=5))

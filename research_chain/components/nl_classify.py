@@ -21,8 +21,6 @@ from research_chain.bus.names import Stage
 from research_chain.components._reading import read_question, state_snippet
 from research_chain.components.base import Component, StageContext
 from research_chain.errors import ResearchChainError
-from research_chain.language.analysis import Analysis, type_matches
-from research_chain.language.timeparse import TimeRange, parse_time_range
 from research_chain.payloads import (
     Candidate,
     ClassifierOutput,
@@ -31,6 +29,8 @@ from research_chain.payloads import (
     RetrievalTier,
 )
 from research_chain.payloads.graph import entity_type
+from research_chain.understanding.analysis import Analysis, type_matches
+from research_chain.understanding.timeparse import TimeRange, parse_time_range
 
 __all__ = ["COMPONENT", "DEFAULT_MAX_CANDIDATES", "handle"]
 

@@ -9,19 +9,22 @@ the heuristic judge's and the fallback is recorded.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from research_chain.bus.names import Stage
 from research_chain.components._reading import judge_of, read_question
 from research_chain.components.base import Component, StageContext
 from research_chain.errors import ValidationFailed
 from research_chain.judges.base import Judgment, RouteRequest
 from research_chain.judges.heuristic import HeuristicJudge
-from research_chain.language.schema import schema_memo
+from research_chain.judges.routing import seed_options
 from research_chain.payloads import (
     MAX_RETIGHTEN_ROUNDS,
     ClassifierOutput,
     RouteAction,
     RouteDecision,
 )
+from research_chain.understanding.schema import path_tree
 
 __all__ = ["COMPONENT", "check_decision", "handle"]
 
@@ -40,27 +43,22 @@ def check_decision(decision: RouteDecision, request: RouteRequest) -> RouteDecis
     return action
 
 
-async def _seed_ids(ctx: StageContext, output: ClassifierOutput, limit: int = 12) -> list[str]:
-    ids: list[str] = []
-    for entity in output.hints.get("entities", []):
-        ids.extend(entity.get("ids", []))
-    ids.extend(c.entity_id for c in output.candidates)
-    return list(dict.fromkeys(ids))[:limit]
+MAX_SEED_READINGS = 8
 
 
 async def handle(ctx: StageContext, output: ClassifierOutput) -> RouteDecision:
-    analysis = read_question(ctx.graph, output.topic)
-    seeds = await _seed_ids(ctx, output)
-    schema = await schema_memo(ctx.graph).signature(ctx.graph, seeds) if seeds else {}
     request = RouteRequest(
         intent=ctx.intent,
         topic=output.topic,
         classifier=output,
-        analysis=analysis,
-        schema=schema,
+        analysis=read_question(ctx.graph, output.topic),
+        paths={},
         retighten_rounds=ctx.snapshot.retighten_rounds,
         max_retighten=MAX_RETIGHTEN_ROUNDS,
     )
+    readings = list(dict.fromkeys(o.ids for o in seed_options(request)))[:MAX_SEED_READINGS]
+    paths = {ids: await path_tree(ctx.graph, ids) for ids in readings}
+    request = replace(request, paths=paths)
     judgment: Judgment[RouteDecision] = await judge_of(ctx).route(request)
     ctx.provenance.tokens_used += judgment.tokens_used
     if judgment.fallback:

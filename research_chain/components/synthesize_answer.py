@@ -17,9 +17,6 @@ from research_chain.components.base import Component, StageContext
 from research_chain.components.execute_subqueries import resolve_seeds
 from research_chain.judges.base import Judgment, SynthesisRequest
 from research_chain.judges.heuristic import HeuristicJudge
-from research_chain.language.citations import extract_refs, ground, quote_back
-from research_chain.language.evidence import near_name_ids
-from research_chain.language.paths import path_from_wire
 from research_chain.payloads import (
     AssessmentOutput,
     ClassifierOutput,
@@ -31,6 +28,9 @@ from research_chain.payloads import (
     SeedRef,
     WireModel,
 )
+from research_chain.understanding.citations import extract_refs, ground, quote_back
+from research_chain.understanding.evidence import near_name_ids
+from research_chain.understanding.paths import path_from_wire
 
 __all__ = ["COMPONENT", "direct_evidence", "handle"]
 

@@ -11,11 +11,10 @@ the heuristic judge see the same inputs and neither touches the graph.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar, runtime_checkable
 
-from research_chain.language.analysis import Analysis
-from research_chain.language.paths import Signature
 from research_chain.payloads import (
     AssessmentOutput,
     ClassifierOutput,
@@ -24,6 +23,8 @@ from research_chain.payloads import (
     Intent,
     RouteDecision,
 )
+from research_chain.understanding.analysis import Analysis
+from research_chain.understanding.paths import Signature
 
 __all__ = [
     "AssessRequest",
@@ -48,11 +49,14 @@ class Judgment(Generic[T]):
 
 @dataclass(frozen=True, slots=True)
 class RouteRequest:
+    """``paths``: for each seed reading (its entity ids), the relation paths that exist
+    from it in the graph, as a tree-shaped signature; a judge chooses among them."""
+
     intent: Intent
     topic: str
     classifier: ClassifierOutput
     analysis: Analysis
-    schema: Signature
+    paths: Mapping[tuple[str, ...], Signature]
     retighten_rounds: int
     max_retighten: int
 

@@ -17,8 +17,9 @@ from research_chain.judges.base import (
     SynthesisRequest,
 )
 from research_chain.judges.routing import decide_route, rewrite_topic
-from research_chain.language.citations import cite
-from research_chain.language.evidence import (
+from research_chain.payloads import AssessmentOutput, Evidence, RouteAction, RouteDecision
+from research_chain.understanding.citations import cite
+from research_chain.understanding.evidence import (
     ANSWER_PREFIX,
     NO_ANSWER_PREFIX,
     evidence_facts,
@@ -27,7 +28,6 @@ from research_chain.language.evidence import (
     near_name_ids,
     render_fact,
 )
-from research_chain.payloads import AssessmentOutput, Evidence, RouteAction, RouteDecision
 
 __all__ = ["HeuristicJudge"]
 

@@ -2,7 +2,7 @@
 
 A seed option is one entity mention read as one entity type ("[Secret]" may
 be a film or a tag); each option is scored by the best relation path from its
-type (:func:`~research_chain.language.paths.infer_paths`), so the reading that
+type (:func:`~research_chain.understanding.paths.infer_paths`), so the reading that
 explains the question best wins.
 """
 
@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 from research_chain.graph.text import normalise, tokens
 from research_chain.judges.base import RouteRequest
-from research_chain.language.analysis import Analysis, EntityMention
-from research_chain.language.lexicon import NOISE_WORDS, singular, words
-from research_chain.language.paths import PathChoice, infer_paths, path_to_wire
 from research_chain.payloads import DecomposeScope, RouteAction, RouteDecision, SeedRefType
 from research_chain.payloads.graph import entity_type
+from research_chain.understanding.analysis import Analysis, EntityMention
+from research_chain.understanding.lexicon import NOISE_WORDS, singular, words
+from research_chain.understanding.paths import PathChoice, infer_paths, path_to_wire
 
 __all__ = ["SeedOption", "decide_route", "rewrite_topic", "seed_options", "unmatched_words"]
 
@@ -100,7 +100,8 @@ def _best(
     """The seed reading with the best path, and its paths best first."""
     best: tuple[float, SeedOption, list[PathChoice]] | None = None
     for option in options:
-        paths = infer_paths(request.analysis, option.type, request.schema, option.span)
+        tree = request.paths.get(option.ids, {})
+        paths = infer_paths(request.analysis, option.type, tree, option.span)
         if not paths:
             continue
         score = paths[0].score + (0.5 if option.explicit else 0.0)
@@ -191,6 +192,38 @@ def _no_seed(request: RouteRequest) -> RouteDecision:
     return _decompose(request, "No seed entity matched, so search the topic by its facets.")
 
 
+def _one_hop(request: RouteRequest, option: SeedOption) -> PathChoice | None:
+    """The option's best single relation, when a word names it plainly."""
+    tree = request.paths.get(option.ids, {})
+    for choice in infer_paths(request.analysis, option.type, tree, option.span, max_len=1):
+        predicate = choice.steps[0].predicate
+        if any(m.predicate == predicate and m.strength >= 0.5 for m in request.analysis.relations):
+            return choice
+        return None
+    return None
+
+
+def _conditions(
+    request: RouteRequest, chosen: SeedOption, options: list[SeedOption]
+) -> list[tuple[SeedOption, PathChoice]]:
+    """Two or more named entities, each tied to the answer by its own relation ("a
+    player at position X at club Y"): one hop per entity, to be intersected."""
+    spans: list[tuple[int, int]] = []
+    picked: list[tuple[SeedOption, PathChoice]] = []
+    for option in [chosen, *options]:
+        if any(option.span[0] < end and start < option.span[1] for start, end in spans):
+            continue
+        choice = _one_hop(request, option)
+        if choice is None:
+            continue
+        spans.append(option.span)
+        picked.append((option, choice))
+    predicates = {c.steps[0].predicate for _, c in picked}
+    if len(picked) < 2 or len(predicates) < len(picked):
+        return []
+    return picked
+
+
 def decide_route(request: RouteRequest) -> RouteDecision:
     """The action, its typed args and one sentence of why."""
     analysis = request.analysis
@@ -226,6 +259,25 @@ def decide_route(request: RouteRequest) -> RouteDecision:
         "path": path_to_wire(path.steps),
         "alternatives": _alternatives(paths),
     }
+    conditions = _conditions(request, option, options)
+    if conditions:
+        (option, path), others = conditions[0], conditions[1:]
+        args = {
+            "seeds": _seed_args(option),
+            "seed_type": option.type,
+            "path": path_to_wire(path.steps),
+            "constraints": [
+                {"seeds": _seed_args(o), "seed_type": o.type, "path": path_to_wire(p.steps)}
+                for o, p in others
+            ],
+        }
+        named = " and ".join(repr(o.ref) for o, _ in conditions)
+        return RouteDecision(
+            action=RouteAction.WALK_SEEDS,
+            args=args,
+            rationale=f"The question sets one condition on each of {named}, so walk "
+            "each one's relation and keep what all of them reach.",
+        )
     words = " then ".join(s.predicate for s in path.steps)
     single_hop_out = len(path.steps) == 1 and path.steps[0].direction.value == "out"
     if single_hop_out and len(option.ids) == 1:

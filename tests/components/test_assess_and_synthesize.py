@@ -13,8 +13,6 @@ from research_chain.components import (
 from research_chain.graph import EmbeddedGraph
 from research_chain.judges.base import Judgment, SynthesisRequest
 from research_chain.judges.heuristic import HeuristicJudge, names
-from research_chain.language.citations import extract_refs
-from research_chain.language.evidence import answer_labels, evidence_label
 from research_chain.payloads import (
     AssessmentOutput,
     ClaimVerdict,
@@ -26,6 +24,8 @@ from research_chain.payloads import (
     RouteDecision,
     SearchResult,
 )
+from research_chain.understanding.citations import extract_refs
+from research_chain.understanding.evidence import answer_labels, evidence_label
 from tests.components.conftest import COLLATERAL, HEAT, MANN, Contexts
 
 

@@ -12,10 +12,10 @@ from research_chain.components import default_components
 from research_chain.config import Settings
 from research_chain.graph import EmbeddedGraph, GraphWriter
 from research_chain.judges import HeuristicJudge
-from research_chain.language.citations import extract_refs
-from research_chain.language.evidence import answer_labels
 from research_chain.payloads import RouteAction, SearchResult
 from research_chain.runtime import Chain, start_chain
+from research_chain.understanding.citations import extract_refs
+from research_chain.understanding.evidence import answer_labels
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from research_chain.bus.names import Stage
 from research_chain.components import execute_subqueries
-from research_chain.language.evidence import evidence_label, is_answer
 from research_chain.payloads import (
     AssessmentOutput,
     Candidate,
@@ -15,6 +14,7 @@ from research_chain.payloads import (
     RouteAction,
     RouteDecision,
 )
+from research_chain.understanding.evidence import evidence_label, is_answer
 from tests.components.conftest import COLLATERAL, HEAT, KITE, MANN, PACINO, WREN, Contexts
 
 DIRECTED_IN = [{"predicate": "directed_by", "direction": "in"}]

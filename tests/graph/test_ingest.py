@@ -123,7 +123,12 @@ def test_mapping_file_slugs_and_derived_types(tmp_path: Path) -> None:
     assert records[0].triples[0]["object"] == "acme.ops.robotics.gcs.site.north-field"
     assert records[1].triples[0]["kind"] == "literal"
     generic = load_mapping("generic")
-    (derived,) = parse_delimited(["A|has_genre|Drama"], generic)
+    (plain,) = parse_delimited(["A|has_genre|Drama"], generic)
+    assert isinstance(plain, Parsed)
+    assert plain.triples[0]["object"] == "local.kb.ingest.default.entity.drama"
+    derive = tmp_path / "derive.yaml"
+    derive.write_text("default_object_type: derive\n")
+    (derived,) = parse_delimited(["A|has_genre|Drama"], load_mapping(derive))
     assert isinstance(derived, Parsed)
     assert derived.triples[0]["object"] == "local.kb.ingest.default.genre.drama"
     assert slug("Spider-Man") == slug("spider man") == "spider-man"

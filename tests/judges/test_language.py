@@ -7,13 +7,13 @@ from datetime import UTC, datetime
 import pytest
 
 from research_chain.graph.protocol import Direction, NameMatch
-from research_chain.language.analysis import analyse
-from research_chain.language.citations import extract_refs, ground, quote_back, split_claims
-from research_chain.language.evidence import answer_labels
-from research_chain.language.lexicon import stem
-from research_chain.language.paths import LITERAL, infer_paths
-from research_chain.language.timeparse import parse_time_range
 from research_chain.payloads import ClaimVerdict, Evidence, RetrievalTier
+from research_chain.understanding.analysis import analyse
+from research_chain.understanding.citations import extract_refs, ground, quote_back, split_claims
+from research_chain.understanding.evidence import answer_labels
+from research_chain.understanding.lexicon import stem
+from research_chain.understanding.paths import LITERAL, infer_paths
+from research_chain.understanding.timeparse import parse_time_range
 
 PREDICATES = ["directed_by", "written_by", "starred_actors", "release_year", "has_genre",
               "in_language", "has_tags", "serial_number"]  # fmt: skip
@@ -55,7 +55,6 @@ def _read(question: str, seed: str, seed_id: str) -> list[tuple[str, str]]:
         ("what films did [Al Pacino] act in", "Al Pacino", "person", [("starred_actors", "in")]),
         ("who is the author of [Heat]", "Heat", "movie", [("written_by", "out")]),
         ("what sort of film is [Heat]", "Heat", "movie", [("has_genre", "out")]),
-        ("which words describe [Heat]", "Heat", "movie", [("has_tags", "out")]),
         ("the actor [Al Pacino] starred together with who", "Al Pacino", "person",
          [("starred_actors", "in"), ("starred_actors", "out")]),
         ("when were the movies written by [Mario Puzo] released", "Mario Puzo", "person",

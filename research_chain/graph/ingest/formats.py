@@ -24,6 +24,7 @@ __all__ = [
     "Parsed",
     "Rejected",
     "detect_format",
+    "detect_separator",
     "parse_delimited",
     "parse_jsonl",
     "parse_ntriples",
@@ -139,11 +140,26 @@ def parse_jsonl(lines: Iterable[str], source: str = "") -> Iterator[Parsed | Rej
         yield Parsed(number, [wire])
 
 
+SEPARATORS = ("\t", "|", ",")
+
+
+def detect_separator(line: str) -> str:
+    """The first of tab, ``|`` and comma that cuts ``line`` into three fields (else the
+    first present at all, so the rejection names it)."""
+    present = [sep for sep in SEPARATORS if sep in line]
+    return next((sep for sep in present if len(line.split(sep)) == 3), (present or ["|"])[0])
+
+
 def parse_delimited(
-    lines: Iterable[str], mapping: NameMapping, sep: str = "|", source: str = ""
+    lines: Iterable[str], mapping: NameMapping, sep: str | None = None, source: str = ""
 ) -> Iterator[Parsed | Rejected]:
-    """``subject<sep>predicate<sep>object`` with plain names; ids come from ``mapping``."""
+    """``subject<sep>predicate<sep>object`` with plain names; ids come from ``mapping``.
+
+    Without ``sep`` the separator is read off the first content line.
+    """
     for number, line in _content(lines):
+        if sep is None:
+            sep = detect_separator(line)
         parts = [p.strip() for p in line.split(sep)]
         if len(parts) != 3:
             yield Rejected(number, f"expected 3 fields separated by {sep!r}, got {len(parts)}")

@@ -8,8 +8,13 @@ can be loaded from a small JSON or YAML file::
     subject_type: movie
     template: metaqa.movies.kb.wikimovies.{type}.{slug}
     relations: {directed_by: person, release_year: year}
-    default_object_type: null     # unmapped relations keep literal objects ("derive":
-                                  # an entity typed after the relation)
+    default_object_type: entity   # null: unmapped relations keep literal objects;
+                                  # "derive": an entity typed after the relation
+
+The default (``generic``) makes every plain name one entity of type ``entity``
+whatever role it plays, so a name reached as someone's spouse is the same node
+that has a nationality and a walk crosses it. A mapping that types names is a
+choice its author makes; the default never splits a name into several ids.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from research_chain.payloads.graph import ENTITY_ID_PATTERN
 __all__ = [
     "DEFAULT_TEMPLATE",
     "DERIVE",
+    "GENERIC_TYPE",
     "PRESETS",
     "NameMapping",
     "derive_type",
@@ -38,6 +44,7 @@ __all__ = [
 ]
 
 DEFAULT_TEMPLATE = "local.kb.ingest.default.{type}.{slug}"
+GENERIC_TYPE = "entity"
 DERIVE = "derive"
 _AFFIXES = re.compile(r"^(has|in|is|of)_|_(by|of|in|on|at|to)$")
 
@@ -79,7 +86,7 @@ class NameMapping:
     """Subject type, relation -> object type, and the id template."""
 
     template: str = DEFAULT_TEMPLATE
-    subject_type: str = "entity"
+    subject_type: str = GENERIC_TYPE
     relations: dict[str, str] = field(default_factory=dict)
     default_object_type: str | None = None
     label_predicate: str = "name"
@@ -116,7 +123,7 @@ class NameMapping:
 
 
 PRESETS: dict[str, NameMapping] = {
-    "generic": NameMapping(default_object_type=DERIVE),
+    "generic": NameMapping(default_object_type=GENERIC_TYPE),
     "metaqa": NameMapping(
         template="metaqa.movies.kb.wikimovies.{type}.{slug}",
         subject_type="movie",
@@ -153,7 +160,7 @@ def load_mapping(spec: str | Path | None) -> NameMapping:
         raise GraphError(f"mapping {spec}: 'relations' must map relation to type")
     return NameMapping(
         template=str(data.get("template", DEFAULT_TEMPLATE)),
-        subject_type=str(data.get("subject_type", "entity")),
+        subject_type=str(data.get("subject_type", GENERIC_TYPE)),
         relations={str(k): str(v) for k, v in relations.items()},
         default_object_type=data.get("default_object_type"),
         label_predicate=str(data.get("label_predicate", "name")),

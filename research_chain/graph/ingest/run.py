@@ -41,7 +41,7 @@ MAX_REJECTS_KEPT = 1000
 @dataclass(frozen=True, slots=True)
 class IngestOptions:
     format: str = "auto"
-    sep: str = "|"
+    sep: str | None = None
     mapping: NameMapping = field(default_factory=NameMapping)
     window: int = 200_000
     source: str = ""

@@ -1,16 +1,19 @@
-"""A small general English lexicon: word families that name relations and types.
+"""General English for reading questions: function words, inflections, word similarity.
 
-Relation matching never looks a phrasing up in a table. A predicate is split
-into its words (``starred_actors`` -> ``starred``, ``actors``); each word is
-stemmed; a question word mentions the predicate when its stem is one of those
-stems or shares a family with one. The families below are ordinary English
-synonym sets (what a thesaurus gives for "act", "write", "kind", ...), so a new
-graph whose predicates use ordinary words is matched without new entries.
+Relation matching never looks a phrasing up in a table. A relation name is read
+as words (``starred_actors`` -> ``starred``, ``actors``); a question word names
+the relation when it shares a stem with one of them or when packaged word
+knowledge (:func:`similarity`) says it means nearly the same. The small sets
+below are closed-class English (function words, irregular verb forms, what
+"who", "where" and "when" ask for), not the vocabulary of any graph.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+
+from research_chain.understanding.lexical import packaged_lexicon
+from research_chain.understanding.words import packaged_words
 
 
 def words(text: str) -> frozenset[str]:
@@ -21,54 +24,19 @@ def words(text: str) -> frozenset[str]:
 __all__ = [
     "AGENT_SUFFIXES",
     "COMEMBER_WORDS",
-    "FAMILIES",
+    "EMBEDDING_FLOOR",
     "NOISE_WORDS",
     "PERSON_WORDS",
     "PLACE_WORDS",
     "TIME_WORDS",
+    "UNCONFIRMED",
     "VERB_FORMS",
-    "family_of",
     "is_agent_noun",
+    "similarity",
     "singular",
     "stem",
     "words",
 ]
-
-# Each set is one meaning; members are stems (see :func:`stem`).
-_FAMILY_TEXT = """
-act actor actress star appear cast play perform lead role
-direct director helm filmmak
-writ write wrote writer author screenplay screenwriter script story pen penn
-languag spoken speak tongu dialect
-genr kind sort categori style type typ
-movi movie film pictur cinema featur
-tag term keyword topic about describ word subject theme label
-year releas date premier debut came
-rate rating score good opinion think review reception audienc
-vote popular popularity famou
-locat where site place base station posit situat
-operat operator pilot fly flown flew control
-maintain maintenanc servic repair inspect overhaul
-sensor camera payload instrument detector
-batteri power charg energi
-mission flight sorti task job trip
-own owner belong part member unit fleet assign
-manufactur made maker build built vendor produc brand
-model variant version
-statu state condition health
-alert alarm warn incid anomali fault failur error
-fir firmwar softwar
-speed veloc fast slow
-max maximum peak
-altitud height elev
-temperatur temp heat hot cold
-weight mass heavi
-capac capabl
-"""
-
-FAMILIES: tuple[frozenset[str], ...] = tuple(
-    frozenset(line.split()) for line in _FAMILY_TEXT.strip().splitlines() if line.strip()
-)
 
 # Words that ask for an entity that shares a relation with the seed ("other
 # films by the same director", "co-stars", "also directed").
@@ -113,6 +81,7 @@ _SUFFIXES = (
     "ies",
     "ied",
     "er",
+    "or",
     "ed",
     "ly",
     "e",
@@ -173,21 +142,43 @@ def stem(word: str) -> str:
     return word
 
 
-_BY_STEM: dict[str, int] = {}
-for _index, _family in enumerate(FAMILIES):
-    for _member in _family:
-        _BY_STEM.setdefault(_member, _index)
-        _BY_STEM.setdefault(stem(_member), _index)
+EMBEDDING_FLOOR = 0.25
 
 
-@lru_cache(maxsize=65536)
-def family_of(word: str) -> int | None:
-    """Index of the family a word belongs to (by its stem or the raw word), if any."""
-    stemmed = stem(word)
-    found = _BY_STEM.get(stemmed)
-    if found is None:
-        found = _BY_STEM.get(word.casefold())
-    return found
+UNCONFIRMED = 0.6
+# WordNet links one step apart (synonym, derivation, hypernym) are clean; two steps
+# also join many unrelated senses of busy verbs ("born" and "film"), so they count
+# only as a loose reading, and only where the vectors see some kinship too.
+CLOSE_LINK = 0.8
+FAR_LINK = 0.35
+FAR_SUPPORT = 0.2
+
+
+@lru_cache(maxsize=1 << 18)
+def similarity(word: str, other: str) -> float:
+    """How nearly two words mean the same, from 0 to 1, from packaged word knowledge.
+
+    WordNet (shared base form, synonyms, derivations, hypernyms) speaks first. Where
+    it links nothing, the distilled sentence-encoder vectors may (cosine, counted from
+    ``EMBEDDING_FLOOR`` so unrelated words score 0): they know topical kinship WordNet
+    lacks ("where" and ``located``), but also pair words that only share a topic
+    ("films" and ``actors``), so when WordNet knows both words and links them not,
+    the vectors' word counts for less.
+    """
+    a, b = word.casefold(), other.casefold()
+    if a == b:
+        return 1.0
+    lexicon = packaged_lexicon()
+    linked = lexicon.related(a, b)
+    cosine = packaged_words().similarity(a, b)
+    if linked >= CLOSE_LINK:
+        return max(linked, cosine)
+    if linked > 0 and cosine >= FAR_SUPPORT:
+        return max(FAR_LINK, cosine)
+    if cosine < EMBEDDING_FLOOR:
+        return 0.0
+    known = lexicon.base_forms(a) and lexicon.base_forms(b)
+    return cosine * UNCONFIRMED if known else cosine
 
 
 def is_agent_noun(word: str) -> bool:

@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from research_chain.graph.protocol import Direction, Step
-from research_chain.language.analysis import Analysis
+from research_chain.understanding.analysis import Analysis, match_strength
+from research_chain.understanding.relation_names import read_relation
 
 __all__ = ["LITERAL", "PathChoice", "Signature", "infer_paths", "path_from_wire", "path_to_wire"]
 
 LITERAL = "literal"
+NODE_MARK = "#"
 
 # type -> (predicate, direction) -> types at the far side ("literal" for values)
 Signature = Mapping[str, Mapping[tuple[str, Direction], frozenset[str]]]
@@ -35,6 +37,11 @@ _EXTRA_USE = 1.0
 _ANCHORED_RETURN = 1.5
 _ORDER_WEIGHT = 0.3
 _CUE_WINDOW = 3
+_ANSWER_CUE = 2.0
+_SUBJECT_CUE = 0.5
+_CUE_EXPLAINS = 0.25
+_STRONG = 0.5
+_UNASKED_RETURN = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +99,7 @@ class _Scorer:
 
     def __init__(self, analysis: Analysis, seed_span: tuple[int, int]) -> None:
         self.analysis = analysis
-        self.mentioned = frozenset(analysis.predicates())
+        self.mentioned = frozenset(analysis.predicates(0.0))
         self.groups: dict[int, dict[str, float]] = {}
         for m in analysis.relations:
             self.groups.setdefault(m.token, {})[m.predicate] = m.strength
@@ -131,13 +138,18 @@ class _Scorer:
         score = 0.0
         for token in self.tokens:
             options = self.groups.get(token, {})
+            if token == self.analysis.answer_token and max(options.values(), default=0) < 1.0:
+                continue  # what the answer is, read by the cue on the last step
             best = max((w for p, w in options.items() if p in uses), default=0.0)
             if self.type_tokens.get(token, set()) & visited:
                 best = 1.0
+            strongest = max(options.values(), default=0.0)
             if best:
                 score += 2.0 * best
-            else:
-                score -= 2.0 * max(options.values()) if options else _MISSED_TYPE
+            elif not options:
+                score -= _MISSED_TYPE
+            elif strongest >= _STRONG:
+                score -= 2.0 * strongest
         return score
 
     def explains(self, choice: PathChoice) -> bool:
@@ -146,6 +158,8 @@ class _Scorer:
         uses = {s.predicate for s in choice.steps}
         for options in self.groups.values():
             strongest = max(options.values())
+            if strongest < _STRONG:
+                continue
             if not any(options[p] >= strongest for p in uses.intersection(options)):
                 return False
         visited = set(choice.types)
@@ -155,8 +169,20 @@ class _Scorer:
             predicate = choice.steps[i].predicate
             if self.count.get(predicate, 0) < 2 and not self.cued.get(predicate):
                 return False  # an unasked out-and-back: a bridge may read it better
+        if self.analysis.answer_words and self.cue(choice.steps[-1]) < _CUE_EXPLAINS:
+            return False
         answer = self.analysis.answer_types
         return not answer or choice.final_type in answer
+
+    def cue(self, last: Step) -> float:
+        """How well the last relation names what the question asks for ("where" and
+        ``is_in_country``): a relation names its objects fully, its subjects less."""
+        words = self.analysis.answer_words
+        if not words:
+            return 0.0
+        names = read_relation(last.predicate).words
+        found = max(match_strength(w, names) for w in words)
+        return found if last.direction is Direction.OUT else found * _SUBJECT_CUE
 
     def order(self, steps: tuple[Step, ...]) -> float:
         """The relation named nearest the seed is walked first ("films written by the
@@ -175,6 +201,7 @@ class _Scorer:
             score += 3.0 if types[-1] in analysis.answer_types else -3.0
         if analysis.answer_relation is not None and steps[-1].predicate == analysis.answer_relation:
             score += 1.0
+        score += _ANSWER_CUE * self.cue(steps[-1])
         score -= _STEP_COST * len(steps)
         score -= _BRIDGE * sum(1 for s in steps if s.predicate not in self.mentioned)
         explained = [
@@ -188,6 +215,7 @@ class _Scorer:
             score -= _EXTRA_USE * max(0, extra - covered)
         if explained and explained[0] == 0 and self.cued.get(steps[0].predicate):
             score += _ANCHORED_RETURN
+        score -= _UNASKED_RETURN * (len(_returns(steps)) - len(explained))
         return score + self.order(steps)
 
 
@@ -228,6 +256,11 @@ def _order(choice: PathChoice) -> tuple[float, int, list[tuple[str, str]]]:
     )
 
 
+def _type_of(key: str) -> str:
+    """A signature node's entity type: a tree node (``type#n``) names its type first."""
+    return key.split(NODE_MARK, 1)[0]
+
+
 def infer_paths(
     analysis: Analysis,
     seed_type: str,
@@ -240,7 +273,7 @@ def infer_paths(
     Paths through unmentioned predicates ("bridges") are only tried when the
     mentioned relations alone leave a relation word or the asked type unexplained.
     """
-    mentioned = frozenset(analysis.predicates())
+    mentioned = frozenset(analysis.predicates(0.0))
     if not mentioned:
         return []
     score = _Scorer(analysis, seed_span)
@@ -248,10 +281,11 @@ def infer_paths(
     for bridges in (0, _MAX_BRIDGES):
         found: list[tuple[tuple[Step, ...], tuple[str, ...]]] = []
         _extend(signature, mentioned, (seed_type,), (), max_len, found, bridges)
-        choices = [
-            PathChoice(seed_type, steps, types[-1], score(steps, types), types)
-            for steps, types in found
-        ]
+        choices = []
+        for steps, keys in found:
+            types = tuple(_type_of(k) for k in keys)
+            choice = PathChoice(_type_of(seed_type), steps, types[-1], score(steps, types), types)
+            choices.append(choice)
         choices.sort(key=_order)
         if choices and score.explains(choices[0]):
             break

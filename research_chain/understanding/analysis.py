@@ -13,18 +13,19 @@ from dataclasses import dataclass, field
 
 from research_chain.graph.protocol import NameMatch
 from research_chain.graph.text import normalise, predicate_words, token_spans
-from research_chain.language.lexicon import (
+from research_chain.understanding.lexicon import (
     COMEMBER_WORDS,
     NOISE_WORDS,
     PERSON_WORDS,
     PLACE_WORDS,
     TIME_WORDS,
     VERB_FORMS,
-    family_of,
     is_agent_noun,
+    similarity,
     stem,
     words,
 )
+from research_chain.understanding.relation_names import forward_name, read_relation
 
 __all__ = [
     "Analysis",
@@ -37,8 +38,14 @@ __all__ = [
     "word_matches",
 ]
 
-SYNONYM_STRENGTH = 0.75
+SYNONYM_CAP = 0.95
+LOOSE = 0.5
+READING_MARGIN = 0.1
+LOOSE_AMBIGUITY = 1
+COMPOUND_HEAD = 0.9
+_HEAD_MIN = 4
 TYPE_WORD_STRENGTH = 0.5
+TYPE_SIMILARITY = 0.6
 _LATEST = words("last latest recent recently newest")
 _EARLIEST = words("first earliest oldest")
 _SPAN_UNITS = words("minute minutes hour hours day days week weeks month months year years")
@@ -95,10 +102,13 @@ class Analysis:
     wh_word: str = ""
     unknown_names: list[str] = field(default_factory=list)
     order: str = ""
+    answer_words: tuple[str, ...] = ()
+    answer_token: int | None = None
 
-    def predicates(self) -> list[str]:
-        """Mentioned predicates, each once, in order of first mention."""
-        return list(dict.fromkeys(m.predicate for m in self.relations))
+    def predicates(self, floor: float = LOOSE) -> list[str]:
+        """Mentioned predicates, each once, in order of first mention; loose readings
+        (below ``floor``) only help rank paths and are left out by default."""
+        return list(dict.fromkeys(m.predicate for m in self.relations if m.strength >= floor))
 
     def mention_count(self, predicate: str) -> int:
         return sum(1 for m in self.relations if m.predicate == predicate)
@@ -120,30 +130,33 @@ def explicit_spans(text: str) -> list[tuple[int, int, str]]:
 
 
 def match_strength(word: str, targets: Iterable[str]) -> float:
-    """1.0 when ``word`` shares a stem with a target, 0.75 through a lexicon family, else 0."""
+    """1.0 when ``word`` shares a stem with a target, else how nearly it means one (below
+    1.0, so a word's own relation always outranks a synonym's)."""
     word_stem = stem(word)
-    word_family = family_of(word)
     best = 0.0
     for target in targets:
-        if stem(target) == word_stem:
+        target_stem = stem(target)
+        if target_stem == word_stem:
             return 1.0
-        if word_family is not None and family_of(target) == word_family:
-            best = SYNONYM_STRENGTH
+        if len(target_stem) >= _HEAD_MIN and word_stem.endswith(target_stem):
+            best = max(best, COMPOUND_HEAD)  # a closed compound names its head: "screenwriter"
+        best = max(best, min(SYNONYM_CAP, similarity(word, target)))
     return best
 
 
-def word_matches(word: str, targets: Iterable[str]) -> bool:
-    """A question word matches a vocabulary word by stem or by lexicon family."""
-    return match_strength(word, targets) > 0
+def word_matches(word: str, targets: Iterable[str], floor: float = 0.0) -> bool:
+    """A question word matches a vocabulary word by stem or by meaning."""
+    return match_strength(word, targets) > floor
 
 
 def type_matches(word: str, type_name: str) -> bool:
     """Does a question word name an entity type ("films" names ``movie``)?"""
-    return word_matches(word, predicate_words(type_name).split())
+    return word_matches(word, predicate_words(type_name).split(), TYPE_SIMILARITY)
 
 
 def _content_words(predicate: str) -> list[str]:
-    return [w for w in predicate_words(predicate).split() if w not in NOISE_WORDS and len(w) > 1]
+    words = read_relation(predicate).words
+    return [w for w in words if w not in NOISE_WORDS and len(w) > 1]
 
 
 def names_type_exactly(word: str, types: Iterable[str]) -> bool:
@@ -157,18 +170,49 @@ def _relation_mentions(
     vocab = {p: _content_words(p) for p in predicates}
     found = []
     for tok in tokens:
-        if tok.index in blocked or tok.text in NOISE_WORDS - {"about"}:
+        if tok.index in blocked or tok.text in (NOISE_WORDS | COMEMBER_WORDS) - {"about"}:
             continue
         # A word that is a type's own name ("site") is first a type mention; through
         # a synonym it names a relation only weakly.
         is_type = names_type_exactly(tok.text, types)
+        names_a_type = any(type_matches(tok.text, t) for t in types)
+        readings: list[RelationMention] = []
         for predicate, vocabulary in vocab.items():
             strength = match_strength(tok.text, vocabulary) if vocabulary else 0.0
             if is_type and strength < 1.0:
                 strength = min(strength, TYPE_WORD_STRENGTH)
+            if names_a_type and strength < LOOSE:
+                continue  # "films" in a graph of movies names the type, not a relation
             if strength:
-                found.append(RelationMention(predicate, tok.index, tok.text, strength))
+                readings.append(RelationMention(predicate, tok.index, tok.text, strength))
+        found.extend(_best_readings(readings))
     return found
+
+
+def _best_readings(readings: list[RelationMention]) -> list[RelationMention]:
+    """A word's readings close to its best one; a loose best reading that several
+    relations share about equally ("films" in a movie graph) says nothing, so none."""
+    if not readings:
+        return []
+    best = max(m.strength for m in readings)
+    kept = [m for m in readings if m.strength >= best - READING_MARGIN]
+    relations = {forward_name(m.predicate) or m.predicate for m in kept}
+    if best < LOOSE and len(relations) > LOOSE_AMBIGUITY:
+        return []
+    return kept
+
+
+def _without_descriptors(
+    found: list[RelationMention], tokens: Sequence[Token], blocked: set[int]
+) -> list[RelationMention]:
+    """Drop loose readings of the word right before a name ("the film [Heat]"): it says
+    what the named thing is, not a relation to walk."""
+    before = {
+        t.index
+        for t in tokens
+        if t.index not in blocked and t.index + 1 < len(tokens) and t.index + 1 in blocked
+    }
+    return [m for m in found if m.strength >= 1.0 or m.token not in before]
 
 
 def _answer_cue(
@@ -186,7 +230,7 @@ def _answer_cue(
         run = _noun_run(tokens[tok.index + 1 : tok.index + 6], blocked, type_list, relations)
         head = run[-1] if run else None
         if head is not None and not names_type_exactly(head.text, type_list):
-            relation = next((m.predicate for m in relations if m.token == head.index), None)
+            relation = _clear_reading(relations, head.index)
         # "who", "when", "where" name the answer's kind themselves; the words after
         # them are the question's subject ("where is the drone ..."), not its answer.
         if tok.text in ("who", "whom", "whose"):
@@ -206,6 +250,47 @@ def _answer_cue(
                     wanted = wanted or {t for t in type_list if type_matches(other.text, t)}
         return tok.text, frozenset(wanted), relation
     return "", frozenset(), None
+
+
+def _answer_words(tokens: Sequence[Token], blocked: set[int]) -> tuple[tuple[str, ...], int | None]:
+    """The words that say what kind of thing the answer is, and the token of a noun among
+    them: "where" and "when" themselves, the adjective after "how" ("how old"), or the
+    head of the noun phrase after "which" and "what" ("which football team" -> "team")."""
+    for tok in tokens:
+        if tok.index in blocked or tok.text not in _WH:
+            continue
+        if tok.text in ("where", "when"):
+            return (tok.text,), None
+        after = list(tokens[tok.index + 1 : tok.index + 6])
+        if tok.text == "how":
+            nxt = after[0] if after else None
+            if nxt is None or nxt.index in blocked or nxt.text in NOISE_WORDS:
+                return (), None
+            return (nxt.text,), None
+        if tok.text not in ("which", "what"):
+            return (), None
+        run: list[Token] = []
+        for word in after:
+            skip = word.text in _SKIP_AFTER_WH
+            if word.index in blocked or (word.text in NOISE_WORDS and (run or not skip)):
+                break
+            if skip:
+                continue
+            if run and (word.text.endswith(("ed", "ing")) or word.text in VERB_FORMS):
+                break
+            run.append(word)
+        return ((run[-1].text,), run[-1].index) if run else ((), None)
+    return (), None
+
+
+def _clear_reading(relations: list[RelationMention], token: int) -> str | None:
+    """The relation a word names more strongly than any other, if one does."""
+    here = sorted((m for m in relations if m.token == token), key=lambda m: -m.strength)
+    if not here or here[0].strength < COMPOUND_HEAD:
+        return None  # "which person": a kind of answer, not a relation it names
+    if len(here) > 1 and here[1].strength >= here[0].strength:
+        return None
+    return here[0].predicate
 
 
 def _noun_run(
@@ -278,7 +363,9 @@ def analyse(
         if s <= t.start < e
     }
     type_list = list(types)
-    analysis.relations = _relation_mentions(tokens, blocked, predicates, type_list)
+    analysis.relations = _without_descriptors(
+        _relation_mentions(tokens, blocked, predicates, type_list), tokens, blocked
+    )
     for tok in tokens:
         if tok.index in blocked:
             continue
@@ -290,7 +377,8 @@ def analyse(
     analysis.wh_word, analysis.answer_types, analysis.answer_relation = _answer_cue(
         tokens, blocked, type_list, analysis.relations
     )
-    named = blocked | {m.token for m in analysis.relations}
+    analysis.answer_words, analysis.answer_token = _answer_words(tokens, blocked)
+    named = blocked | {m.token for m in analysis.relations if m.strength >= 1.0}
     named |= {i for positions in analysis.types.values() for i in positions}
     analysis.unknown_names = _unknown_names(text, tokens, named)
     analysis.order = _order(tokens)

@@ -14,9 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from research_chain.graph.text import tokens
-from research_chain.language.analysis import word_matches
-from research_chain.language.lexicon import NOISE_WORDS
 from research_chain.payloads import ClaimVerdict, Evidence, GroundedClaim, VerifiedResponse
+from research_chain.understanding.analysis import word_matches
+from research_chain.understanding.lexicon import NOISE_WORDS
 
 __all__ = [
     "QuoteBack",

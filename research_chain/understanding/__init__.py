@@ -1,0 +1,1 @@
+"""Understanding questions in terms of a graph's own vocabulary."""

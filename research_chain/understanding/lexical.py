@@ -1,0 +1,263 @@
+"""WordNet relatedness between question words and a graph's relation and type names.
+
+Graphs are user-supplied, so "wife" has to find ``spouse`` and "director" ``directed`` in
+schemas nobody here has seen; a hand-written word table only knows the graphs its author had in
+mind. Princeton WordNet is a curated, stable lexical resource, so ``scripts/distill_wordnet.py``
+flattens it once into ``wordnet.npz`` (every lemma's reachable synsets with their distance) and
+this module only reads that file with numpy: nothing is downloaded or parsed at run time.
+
+Scores (documented because callers threshold them; only the ordering is a contract):
+
+* 1.0: the words share a base form ("films"/"film", "wrote"/"write");
+* 0.9: they share a synset (synonyms: "film"/"movie", "sex"/"gender");
+* 0.8: one link apart: derivation ("director"/"direct"), attribute ("old"/"age"),
+  similar-to, pertainym, participle, also-see, or a direct hypernym ("wife"/"spouse");
+* 0.6: two links apart: both one link from the same synset (siblings, shared derivation), a
+  hypernym of a hypernym, or a link of a hypernym ("screenwriter" -> writer -> "write");
+  a closed compound counts as a hyponym of its head noun ("screen|writer" -> "writer");
+* 0.0: anything further, and any word WordNet does not know.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+_RESOURCE = "wordnet.npz"
+_NOUN, _VERB, _ADJ = 1, 2, 4
+# WordNet's own detachment rules (morphy), per part of speech: suffix -> replacement.
+_RULES: tuple[tuple[int, tuple[tuple[str, str], ...]], ...] = (
+    (
+        _NOUN,
+        (
+            ("s", ""),
+            ("ses", "s"),
+            ("ves", "f"),
+            ("xes", "x"),
+            ("zes", "z"),
+            ("ches", "ch"),
+            ("shes", "sh"),
+            ("men", "man"),
+            ("ies", "y"),
+        ),
+    ),
+    (
+        _VERB,
+        (
+            ("s", ""),
+            ("ies", "y"),
+            ("es", "e"),
+            ("es", ""),
+            ("ed", "e"),
+            ("ed", ""),
+            ("ing", "e"),
+            ("ing", ""),
+        ),
+    ),
+    (_ADJ, (("er", ""), ("est", ""), ("er", "e"), ("est", "e"))),
+)
+# Suffixes after which English doubles a final consonant ("starring", "bigger"); morphy itself
+# misses these, and without it "starring" would not reach "star".
+_DOUBLING = ("ed", "ing", "er", "est")
+_VOWELS = frozenset("aeiou")
+# Score for the smallest summed distance over shared concepts; index = distance a + distance b.
+_BY_DISTANCE = (0.9, 0.8, 0.6)
+_SAME_BASE = 1.0
+# Shortest parts of a closed compound worth splitting off; shorter ones are chance matches
+# ("pas|sword", "car|pet").
+_MIN_MODIFIER, _MIN_HEAD = 4, 4
+# Longer than any lemma; past this the "word" is pasted junk not worth a lookup.
+_MAX_WORD = 64
+# Question words are open-ended, so both caches would otherwise grow without bound in a
+# long-running worker; starting over when full keeps the hot words cheap enough.
+_CACHE_LIMIT = 50_000
+
+_Entry = tuple[frozenset[str], dict[int, int]]
+_EMPTY: _Entry = (frozenset(), {})
+
+
+class WordNetLexicon:
+    """The distilled WordNet lemmas, their parts of speech, concepts and irregular forms."""
+
+    def __init__(
+        self,
+        words: list[str],
+        pos: bytes,
+        offsets: NDArray[np.int64],
+        deltas: NDArray[np.uint32],
+        exceptions: dict[str, tuple[str, ...]],
+        meta: dict[str, Any] | None = None,
+    ) -> None:
+        if len(pos) != len(words) or offsets.shape != (len(words) + 1,):
+            raise ValueError(f"lexicon has {len(words)} words but {len(pos)} tags")
+        self._row = {word: row for row, word in enumerate(words)}
+        self._pos = pos
+        self._offsets = offsets
+        # Kept as deltas and decoded on first use of a word: loading stays a plain decompress,
+        # and only the few words a process actually meets are ever expanded.
+        self._deltas = deltas
+        self._exceptions = exceptions
+        self.meta: dict[str, Any] = meta or {}
+        self._words: dict[str, _Entry] = {}
+        self._pairs: dict[tuple[str, str], float] = {}
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> WordNetLexicon:
+        """Read a lexicon written by ``scripts/distill_wordnet.py`` (default: the packaged one)."""
+        if path is not None:
+            with np.load(path, allow_pickle=False) as data:
+                return cls._from_arrays(dict(data.items()))
+        resource = resources.files(__package__ or "research_chain.understanding") / _RESOURCE
+        # Opened as a stream, not a filesystem path, so a zipped install reads it too.
+        with resource.open("rb") as handle, np.load(handle, allow_pickle=False) as data:
+            return cls._from_arrays(dict(data.items()))
+
+    @classmethod
+    def _from_arrays(cls, arrays: dict[str, NDArray[Any]]) -> WordNetLexicon:
+        words = arrays["words"].tobytes().decode().split("\n")
+        offsets = np.zeros(len(words) + 1, dtype=np.int64)
+        np.cumsum(arrays["lengths"], out=offsets[1:])
+        exceptions: dict[str, tuple[str, ...]] = {}
+        for line in arrays["exceptions"].tobytes().decode().split("\n"):
+            form, *bases = line.split(" ")
+            if bases:
+                exceptions[form] = tuple(bases)
+        meta = json.loads(arrays["meta"].tobytes().decode()) if "meta" in arrays else {}
+        return cls(
+            words,
+            arrays["pos"].tobytes(),
+            offsets,
+            arrays["deltas"].astype(np.uint32, copy=False),
+            exceptions,
+            meta,
+        )
+
+    def __len__(self) -> int:
+        return len(self._row)
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and word.lower() in self._row
+
+    def base_forms(self, word: str) -> tuple[str, ...]:
+        """The lemmas ``word`` may be an inflection of, itself first when it is one.
+
+        Like WordNet's morphy: irregular forms from the exception lists, then the regular
+        detachment rules, keeping a candidate only if it is a lemma of the part of speech whose
+        rule produced it, so "films" gives "film" but "bus" never gives "bu".
+        """
+        return tuple(sorted(self._entry(word)[0], key=lambda base: (base != word.lower(), base)))
+
+    def related(self, a: str, b: str) -> float:
+        """How closely WordNet links the two words, on the scale in the module docstring.
+
+        Symmetric; case-insensitive; 0.0 for a word WordNet does not know.
+        """
+        key = (a, b) if a <= b else (b, a)
+        cached = self._pairs.get(key)
+        if cached is not None:
+            return cached
+        score = self._score(self._entry(a), self._entry(b))
+        if len(self._pairs) >= _CACHE_LIMIT:
+            self._pairs.clear()
+        self._pairs[key] = score
+        return score
+
+    @staticmethod
+    def _score(left: _Entry, right: _Entry) -> float:
+        bases_a, concepts_a = left
+        bases_b, concepts_b = right
+        if not concepts_a or not concepts_b:
+            return 0.0
+        if not bases_a.isdisjoint(bases_b):
+            return _SAME_BASE
+        if len(concepts_a) > len(concepts_b):
+            concepts_a, concepts_b = concepts_b, concepts_a
+        best = len(_BY_DISTANCE)
+        for concept, distance in concepts_a.items():
+            other = concepts_b.get(concept)
+            if other is not None and distance + other < best:
+                best = distance + other
+                if best == 0:
+                    break
+        return _BY_DISTANCE[best] if best < len(_BY_DISTANCE) else 0.0
+
+    def _entry(self, word: str) -> _Entry:
+        entry = self._words.get(word)
+        if entry is not None:
+            return entry
+        lowered = word.lower()
+        entry = self._expand(lowered) if 0 < len(lowered) <= _MAX_WORD else _EMPTY
+        if len(self._words) >= _CACHE_LIMIT:
+            self._words.clear()
+        self._words[word] = entry
+        return entry
+
+    def _expand(self, word: str) -> _Entry:
+        bases = self._lemmatise(word)
+        concepts: dict[int, int] = {}
+        for base in bases:
+            self._reach(base, 0, concepts)
+        head = self._compound_head(word)
+        if head is not None:
+            # A closed compound is a kind of its head ("screenwriter" is a writer), which is
+            # exactly a hypernym link; WordNet itself often files it two levels further away.
+            for base in self._lemmatise(head):
+                self._reach(base, 1, concepts)
+        return (bases, concepts)
+
+    def _reach(self, lemma: str, extra: int, concepts: dict[int, int]) -> None:
+        row = self._row[lemma]
+        start, end = int(self._offsets[row]), int(self._offsets[row + 1])
+        for code in np.cumsum(self._deltas[start:end], dtype=np.uint64).tolist():
+            concept, distance = code >> 2, (code & 3) + extra
+            if distance < concepts.get(concept, len(_BY_DISTANCE)):
+                concepts[concept] = distance
+
+    def _compound_head(self, word: str) -> str | None:
+        """The longest noun ending ``word`` after a noun: "screen|writer", "birth|place"."""
+        for cut in range(_MIN_MODIFIER, len(word) - _MIN_HEAD + 1):
+            modifier, head = word[:cut].rstrip("-"), word[cut:]
+            if self._is_lemma(head, _NOUN) and self._is_lemma(modifier, _NOUN):
+                return head
+        return None
+
+    def _lemmatise(self, word: str) -> frozenset[str]:
+        found = {base for base in self._exceptions.get(word, ()) if base in self._row}
+        if word in self._row:
+            found.add(word)
+        for pos, rules in _RULES:
+            for suffix, replacement in rules:
+                if not word.endswith(suffix) or len(word) <= len(suffix):
+                    continue
+                stem = word[: -len(suffix)]
+                candidates = [stem + replacement]
+                if not replacement and suffix in _DOUBLING and _doubled(stem):
+                    candidates.append(stem[:-1])
+                found.update(c for c in candidates if self._is_lemma(c, pos))
+        return frozenset(found)
+
+    def _is_lemma(self, word: str, pos: int) -> bool:
+        row = self._row.get(word)
+        return row is not None and bool(self._pos[row] & pos)
+
+
+@functools.cache
+def packaged_lexicon() -> WordNetLexicon:
+    """The packaged lexicon, loaded once per process.
+
+    Caching at module level is deliberate: the lexicon is a read-only package resource, the same
+    for every caller, and reading it again per request would only repeat the decompress. The
+    per-word caches live on the instance, so a test can still load a private copy.
+    """
+    return WordNetLexicon.load()
+
+
+def _doubled(stem: str) -> bool:
+    """Whether the suffix doubled the final consonant, as in "starr" from "starring"."""
+    return len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in _VOWELS

