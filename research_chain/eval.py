@@ -7,9 +7,15 @@ from its synthesis' first line (see :mod:`research_chain.understanding.evidence`
 so scoring needs nothing but the ``SearchResult`` the parent receives.
 
 Scores: Hits@1 (the top answer is gold; for a question with no gold answer,
-that the chain answered "no answer"), answer recall (gold found among all the
+that the chain answered "no answer"), set F1 and exact set (the answers are
+judged as a set: a list that adds entities outside the asked scope is wrong
+even when its first item is right), answer recall (gold found among all the
 answers), evidence recall (gold present anywhere in the evidence), the route
 action distribution, mean refine iterations, and p50/p95 latency.
+
+The answer set is the synthesis' ranked answer labels; when that line is cut
+short ("... (and N more)."), the answer evidence (same rank order) supplies
+the rest, so a long list is not scored on the listed part alone.
 """
 
 from __future__ import annotations
@@ -31,7 +37,12 @@ import orjson
 from research_chain.errors import ResearchChainError, ValidationFailed
 from research_chain.graph.text import normalise
 from research_chain.payloads import SearchResult
-from research_chain.understanding.evidence import answer_labels, evidence_label, is_answer
+from research_chain.understanding.evidence import (
+    ANSWER_PREFIX,
+    answer_labels,
+    evidence_label,
+    is_answer,
+)
 
 if TYPE_CHECKING:
     from research_chain.config import Settings
@@ -46,6 +57,7 @@ __all__ = [
     "load_questions",
     "run_eval",
     "score",
+    "set_f1",
 ]
 
 
@@ -63,6 +75,8 @@ class Scored:
     gold: list[str]
     predicted: list[str]
     hit: bool
+    set_f1: float
+    exact_set: bool
     answer_recall: float
     evidence_recall: float | None
     action: str
@@ -115,18 +129,36 @@ def _found_anywhere(result: SearchResult) -> set[str]:
     return found
 
 
+def _truncated(synthesis: str) -> bool:
+    """Does the answer line end "(and N more)." (more answers than it lists)?"""
+    first = synthesis.split("\n", 1)[0].strip().rstrip(".")
+    return first.startswith(ANSWER_PREFIX) and first.endswith(" more)") and " (and " in first
+
+
+def set_f1(answers: set[str], gold: set[str]) -> float:
+    """F1 between two sets of normalised labels; two empty sets agree (1.0)."""
+    if not answers or not gold:
+        return float(answers == gold)
+    return 2 * len(answers & gold) / (len(answers) + len(gold))
+
+
 def score(question: Question, result: SearchResult, latency_ms: float) -> Scored:
     """One question's scores against the result the parent received."""
     gold = {normalise(a) for a in question.answers}
     ranked = answer_labels(result.synthesis)
     answers = [normalise(evidence_label(e)) for e in result.evidence if is_answer(e)]
-    answers = list(dict.fromkeys([normalise(a) for a in ranked] + answers))
+    listed = [normalise(a) for a in ranked]
+    answer_set = set(listed + answers) if ranked and _truncated(result.synthesis) else set(listed)
+    answer_set.discard("")
+    answers = list(dict.fromkeys(listed + answers))
     if gold:
         hit = bool(ranked) and normalise(ranked[0]) in gold
+        f1, exact = set_f1(answer_set, gold), answer_set == gold
         recall = len(gold & set(answers)) / len(gold)
         evidence_recall: float | None = len(gold & _found_anywhere(result)) / len(gold)
     else:
         hit = not ranked
+        f1, exact = float(hit), hit
         recall = 1.0 if not ranked else 0.0
         evidence_recall = None
     trace = result.decomp_trace
@@ -136,6 +168,8 @@ def score(question: Question, result: SearchResult, latency_ms: float) -> Scored
         gold=list(question.answers),
         predicted=ranked[:10],
         hit=hit,
+        set_f1=round(f1, 4),
+        exact_set=exact,
         answer_recall=round(recall, 4),
         evidence_recall=None if evidence_recall is None else round(evidence_recall, 4),
         action=trace.router_action.value if trace and trace.router_action else "",
@@ -179,6 +213,8 @@ def _figures(rows: list[Scored], wall_s: float | None) -> dict[str, Any]:
         "questions": len(rows),
         "errors": len(rows) - len(ok),
         "hits_at_1": round(sum(s.hit for s in ok) / len(rows), 4) if rows else 0.0,
+        "set_f1": round(sum(s.set_f1 for s in ok) / len(rows), 4) if rows else 0.0,
+        "exact_set": round(sum(s.exact_set for s in ok) / len(rows), 4) if rows else 0.0,
         "hits_at_1_answerable": _mean([float(s.hit) for s in answerable]),
         "no_answer_correct": _mean([float(s.hit) for s in unanswerable]),
         "answer_recall": _mean([s.answer_recall for s in answerable]),
@@ -249,8 +285,10 @@ async def run_eval(
                 scored = score(question, result, (time.perf_counter() - t0) * 1000)
             except ResearchChainError as exc:
                 scored = Scored(
-                    question.text, question.kind, list(question.answers), [], False, 0.0,
-                    None, "", 0, (time.perf_counter() - t0) * 1000, error=str(exc),
+                    question.text, question.kind, list(question.answers), [], hit=False,
+                    set_f1=0.0, exact_set=False, answer_recall=0.0, evidence_recall=None,
+                    action="", iterations=0, latency_ms=(time.perf_counter() - t0) * 1000,
+                    error=str(exc),
                 )  # fmt: skip
         summary.scored.append(scored)
         if report is not None:

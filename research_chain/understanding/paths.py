@@ -19,7 +19,8 @@ from itertools import pairwise
 
 from research_chain.graph.protocol import Direction, Step
 from research_chain.understanding.analysis import Analysis, match_strength
-from research_chain.understanding.relation_names import read_relation
+from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
+from research_chain.understanding.relation_names import forward_name, read_relation
 
 __all__ = ["LITERAL", "PathChoice", "Signature", "infer_paths", "path_from_wire", "path_to_wire"]
 
@@ -40,6 +41,7 @@ _CUE_WINDOW = 3
 _ANSWER_CUE = 2.0
 _SUBJECT_CUE = 0.5
 _CUE_EXPLAINS = 0.25
+_CUE_MET = 1.5
 _STRONG = 0.5
 _UNASKED_RETURN = 2.0
 
@@ -75,12 +77,39 @@ def path_from_wire(raw: object) -> tuple[Step, ...]:
 
 
 def mention_count(analysis: Analysis, predicate: str) -> int:
-    """Mentions of a relation, counting adjacent words ("release year") as one and
-    weak ones (a type word read as a relation) not at all."""
-    tokens = sorted(
-        m.token for m in analysis.relations if m.predicate == predicate and m.strength >= 0.75
-    )
+    """Mentions of a relation, counting adjacent words ("release year") as one, weak ones
+    (a type word read as a relation) not at all, and a word that names several relations
+    alike ("play" beside ``plays_in_club`` and ``plays_for_country``) for none of them."""
+    readings: dict[int, list[tuple[float, str]]] = {}
+    for m in analysis.relations:
+        name = forward_name(m.predicate) or m.predicate
+        readings.setdefault(m.token, []).append((m.strength, name))
+    own = forward_name(predicate) or predicate
+    tokens = []
+    for token, found in sorted(readings.items()):
+        best = max(strength for strength, _ in found)
+        top = {name for strength, name in found if strength >= best}
+        if best >= 0.75 and top == {own}:
+            tokens.append(token)
     return sum(1 for i, t in enumerate(tokens) if i == 0 or t - tokens[i - 1] > 2)
+
+
+_PASSIVE = frozenset({"by"})
+
+
+def _ends(predicate: str) -> tuple[tuple[str, ...], tuple[str, ...], float]:
+    """The words naming a relation's objects and its subjects, and how surely the
+    subjects are named."""
+    words = read_relation(predicate).words
+    content = tuple(w for w in words if len(w) > 2 and w not in _FUNCTION)
+    if len(content) < 2:
+        return content, content, _SUBJECT_CUE
+    if "of" in words:  # place_of_birth: the objects are places
+        head = tuple(w for w in words[: words.index("of")] if w in content)
+        return head or content, content, _SUBJECT_CUE
+    if words[-1] in _PASSIVE:
+        return content[:1], content[-1:], 1.0
+    return content[-1:], content[:1], 1.0
 
 
 def _returns(steps: tuple[Step, ...]) -> list[int]:
@@ -119,10 +148,14 @@ class _Scorer:
         return any(abs(cue - t) <= _CUE_WINDOW for cue in cues for t in tokens)
 
     def _distance(self, predicate: str, seed_span: tuple[int, int]) -> float:
-        """Tokens between the seed and the nearest mention; on a tie the left one is nearer."""
+        """Tokens between the seed and the nearest mention; on a tie the left one is nearer,
+        except after a possessive ("the father of X's wife": the wife is walked first)."""
         start, end = seed_span
+        tokens = self.analysis.tokens
+        possessive = end < len(tokens) and tokens[end].text == "s"
+        after = -0.5 if possessive else 1.5
         return min(
-            float(start - m.token) if m.token < start else m.token - end + 1.5
+            float(start - m.token) if m.token < start else m.token - end + after
             for m in self.analysis.relations
             if m.predicate == predicate
         )
@@ -176,13 +209,16 @@ class _Scorer:
 
     def cue(self, last: Step) -> float:
         """How well the last relation names what the question asks for ("where" and
-        ``is_in_country``): a relation names its objects fully, its subjects less."""
+        ``is_in_country``). A name like ``plays_in_club`` names its objects by its last
+        word and its subjects by its first ("player"); a passive ``directed_by`` the other
+        way round; a one-word name (``spouse``) both, its subjects less surely."""
         words = self.analysis.answer_words
         if not words:
             return 0.0
-        names = read_relation(last.predicate).words
+        objects, subjects, weight = _ends(last.predicate)
+        names = objects if last.direction is Direction.OUT else subjects
         found = max(match_strength(w, names) for w in words)
-        return found if last.direction is Direction.OUT else found * _SUBJECT_CUE
+        return found if last.direction is Direction.OUT else found * weight
 
     def order(self, steps: tuple[Step, ...]) -> float:
         """The relation named nearest the seed is walked first ("films written by the
@@ -201,7 +237,9 @@ class _Scorer:
             score += 3.0 if types[-1] in analysis.answer_types else -3.0
         if analysis.answer_relation is not None and steps[-1].predicate == analysis.answer_relation:
             score += 1.0
-        score += _ANSWER_CUE * self.cue(steps[-1])
+        cue = self.cue(steps[-1])
+        met = cue >= (_CUE_EXPLAINS if self.analysis.answer_token is None else _STRONG)
+        score += _ANSWER_CUE * cue + (_CUE_MET if met else 0.0)
         score -= _STEP_COST * len(steps)
         score -= _BRIDGE * sum(1 for s in steps if s.predicate not in self.mentioned)
         explained = [
@@ -209,6 +247,9 @@ class _Scorer:
             for i in _returns(steps)
             if self.count.get(steps[i].predicate, 0) >= 2 or self.cued.get(steps[i].predicate)
         ]
+        for predicate, count in self.count.items():
+            if count >= 2 and uses.get(predicate, 0) == 1:
+                score -= _EXTRA_USE  # named twice apart ("directed by the director of X")
         for predicate, used in uses.items():
             extra = used - max(1, self.count.get(predicate, 0))
             covered = sum(1 for i in explained if steps[i].predicate == predicate)

@@ -15,11 +15,13 @@ import re
 from dataclasses import dataclass
 
 from research_chain.graph.text import tokens
+from research_chain.understanding.lexical import packaged_lexicon
 
 __all__ = ["RelationName", "forward_name", "read_relation"]
 
 _INVERSE_SUFFIX = re.compile(r"(?i)[_\-.\s]*(inverse|reverse|inv|rev)$")
 _INVERSE_PREFIX = re.compile(r"(?i)^(inverse|reverse|inv)[_\-.\s]+")
+_GLUE = frozenset({"by", "of", "in", "on", "at", "to"})
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
@@ -48,7 +50,20 @@ def _local(name: str) -> tuple[str, list[str]]:
 
 
 def _words(text: str) -> tuple[str, ...]:
-    return tuple(tokens(_CAMEL.sub(" ", text)))
+    return tuple(w for word in tokens(_CAMEL.sub(" ", text)) for w in _split_closed(word))
+
+
+def _split_closed(word: str) -> tuple[str, ...]:
+    """A word glued from two ("containedby", "birthdate") as its parts, when the whole is
+    not a word the lexicon knows and both parts are."""
+    lexicon = packaged_lexicon()
+    if len(word) < 6 or lexicon.base_forms(word):
+        return (word,)
+    for cut in range(len(word) - 2, 2, -1):
+        head, tail = word[:cut], word[cut:]
+        if lexicon.base_forms(head) and (tail in _GLUE or lexicon.base_forms(tail)):
+            return (head, tail)
+    return (word,)
 
 
 @functools.lru_cache(maxsize=65536)

@@ -54,6 +54,40 @@ UNRELATED = [
 ]
 
 
+# Links only through a rare sense of a busy word: "nationality" is a "status", the 5th sense of
+# "position"; "base" as "radix" is a "number". The lexicon keeps each lemma's most frequent
+# senses only, so these may at most share a distant concept, never look like one link.
+RARE_SENSE_NOISE = [
+    ("nationality", "position"),
+    ("base", "number"),
+    ("based", "number"),
+    ("born", "film"),
+    ("born", "directed"),
+    ("acted", "killed"),
+    ("age", "year"),
+    ("play", "wears"),
+    ("position", "country"),
+]
+
+# Pairs that must survive the cut to frequent senses as a synonym or one link.
+CLOSE = [
+    ("wife", "spouse"),
+    ("husband", "spouse"),
+    ("partner", "spouse"),
+    ("born", "birth"),
+    ("sex", "gender"),
+    ("old", "aged"),
+    ("director", "directed"),
+    ("writer", "written"),
+    ("wrote", "written"),
+    ("sort", "genre"),
+    ("kind", "genre"),
+    ("film", "movie"),
+    ("actor", "actors"),
+    ("released", "release"),
+]
+
+
 @pytest.fixture(scope="module")
 def lexicon() -> WordNetLexicon:
     return packaged_lexicon()
@@ -72,6 +106,16 @@ def test_related_pairs_beat_unrelated(lexicon: WordNetLexicon, question: str, sc
 @pytest.mark.parametrize(("a", "b"), UNRELATED)
 def test_unrelated_pairs_score_zero(lexicon: WordNetLexicon, a: str, b: str) -> None:
     assert lexicon.related(a, b) == 0.0
+
+
+@pytest.mark.parametrize(("a", "b"), RARE_SENSE_NOISE)
+def test_rare_senses_do_not_make_one_link(lexicon: WordNetLexicon, a: str, b: str) -> None:
+    assert lexicon.related(a, b) < 0.8, (a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), CLOSE)
+def test_frequent_senses_keep_close_pairs(lexicon: WordNetLexicon, a: str, b: str) -> None:
+    assert lexicon.related(a, b) >= 0.8, (a, b)
 
 
 def test_scores_follow_the_documented_ladder(lexicon: WordNetLexicon) -> None:

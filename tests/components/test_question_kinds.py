@@ -1,0 +1,202 @@
+"""Question kinds on the sample graph: counts, a time scope on a walk, a superlative over dates.
+
+The five real handlers run in sequence in-process (as ``bench/sample_dev.py`` runs
+them); expected answers are computed here from ``graph.jsonl`` itself.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+
+from research_chain.bus.names import Stage
+from research_chain.components import default_components
+from research_chain.components._subqueries import PathQuery
+from research_chain.components.base import LoopSnapshot, StageContext
+from research_chain.graph.embedded import EmbeddedGraph
+from research_chain.graph.memory import parse_time
+from research_chain.graph.protocol import Direction, Step
+from research_chain.judges import HeuristicJudge
+from research_chain.payloads import (
+    ClassifierOutput,
+    Intent,
+    RouteAction,
+    RouteDecision,
+    SearchResult,
+    WireModel,
+)
+from research_chain.understanding.citations import extract_refs
+from research_chain.understanding.evidence import answer_labels, evidence_label
+from research_chain.understanding.timeparse import parse_time_range
+
+SAMPLE = Path(__file__).resolve().parents[2] / "research_chain" / "sample" / "graph.jsonl"
+SNAPSHOT_FIELD = {
+    Stage.NL_CLASSIFY: "classifier_output",
+    Stage.ROUTE_SEARCH: "route_decision",
+    Stage.EXECUTE_SUBQUERIES: "execution_output",
+    Stage.ASSESS_SUFFICIENCY: "assessment_output",
+}
+
+
+@cache
+def _rows() -> tuple[dict[str, Any], ...]:
+    return tuple(orjson.loads(line) for line in SAMPLE.read_text().splitlines())
+
+
+@cache
+def _graph() -> EmbeddedGraph:
+    return EmbeddedGraph.from_triples(list(_rows()))
+
+
+def _id(name: str) -> str:
+    return next(r["subject"] for r in _rows() if r["predicate"] == "name" and r["object"] == name)
+
+
+def _label(entity_id: str) -> str:
+    return next(
+        r["object"] for r in _rows() if r["subject"] == entity_id and r["predicate"] == "name"
+    )
+
+
+def _edges(subject: str, predicate: str) -> list[dict[str, Any]]:
+    return [r for r in _rows() if r["subject"] == subject and r["predicate"] == predicate]
+
+
+def _attribute(subject: str, predicate: str) -> str:
+    return str(_edges(subject, predicate)[0]["object"])
+
+
+async def _ask(question: str) -> SearchResult:
+    """The five handlers in sequence, each output kept in the snapshot as the runner would."""
+    graph, judge, components = _graph(), HeuristicJudge(), default_components()
+    snap: dict[str, object] = {"intent": Intent(topic=question)}
+
+    async def run(stage: Stage, payload: WireModel) -> Any:
+        ctx = StageContext(
+            loop_id="kinds", parent_loop_id="kinds", stage=stage, attempt=1, round=0,
+            deadline=time.time() + 60, snapshot=LoopSnapshot(**snap),  # type: ignore[arg-type]
+            graph=graph, judge=judge,
+        )  # fmt: skip
+        output = await components[stage].handle(ctx, payload)
+        if stage in SNAPSHOT_FIELD:
+            snap[SNAPSHOT_FIELD[stage]] = output
+        return output
+
+    classified: ClassifierOutput = await run(Stage.NL_CLASSIFY, snap["intent"])  # type: ignore[arg-type]
+    route: RouteDecision = await run(Stage.ROUTE_SEARCH, classified)
+    if route.action is RouteAction.SYNTHESIZE_DIRECTLY:
+        result = await run(Stage.SYNTHESIZE_ANSWER, classified)
+    else:
+        payload: WireModel = route
+        for refine in range(3):
+            execution = await run(Stage.EXECUTE_SUBQUERIES, payload)
+            assessment = await run(Stage.ASSESS_SUFFICIENCY, execution)
+            if assessment.sufficient or refine == 2:
+                break
+            snap["refine_rounds"] = refine + 1
+            payload = assessment
+        result = await run(Stage.SYNTHESIZE_ANSWER, assessment)
+    assert isinstance(result, SearchResult)
+    return result
+
+
+def _answer_line_refs(result: SearchResult) -> set[str]:
+    return set(extract_refs(result.synthesis.split("\n", 1)[0]))
+
+
+async def test_how_many_answers_with_the_count_citing_what_it_counted() -> None:
+    drone = _id("Wren 63")
+    sensors = {r["object"] for r in _edges(drone, "has_sensor")}
+    result = await _ask("How many sensors does Wren 63 have?")
+    labels = answer_labels(result.synthesis)
+    assert labels[0] == str(len(sensors))
+    assert _answer_line_refs(result) == sensors
+    for sensor in sensors:  # each counted item is named on a line citing it
+        assert any(
+            _label(sensor) in line and sensor in line for line in result.synthesis.splitlines()[1:]
+        )
+
+
+async def test_a_question_about_a_numbered_attribute_is_not_counted() -> None:
+    drone = _id("Wren 63")
+    result = await _ask("What is the serial number of Wren 63?")
+    assert answer_labels(result.synthesis)[0] == _attribute(drone, "serial_number")
+
+
+def _faults_in(drone: str, start: datetime | None, end: datetime | None) -> set[str]:
+    """Fault labels of the drone whose fault fact's time falls in [start, end)."""
+    found = set()
+    for edge in _edges(drone, "had_fault"):
+        at = parse_time(edge.get("timestamp", "")) or parse_time(
+            _attribute(edge["object"], "reported_on")
+        )
+        assert at is not None
+        if (start is None or at >= start) and (end is None or at < end):
+            found.add(_label(edge["object"]))
+    return found
+
+
+async def test_a_month_and_year_scope_keeps_only_the_faults_in_it() -> None:
+    question = "Which faults did Kestrel 85 have in April 2025?"
+    window = parse_time_range(question)
+    assert window is not None and window.start == datetime(2025, 4, 1, tzinfo=UTC)
+    assert window.end == datetime(2025, 5, 1, tzinfo=UTC)
+    drone = _id("Kestrel 85")
+    expected = _faults_in(drone, window.start, window.end)
+    assert expected and expected != {_label(e["object"]) for e in _edges(drone, "had_fault")}
+    result = await _ask(question)
+    assert set(answer_labels(result.synthesis)) == expected
+
+
+async def test_last_month_answers_only_what_falls_in_the_last_month() -> None:
+    question = "Which faults did Wren 63 have last month?"
+    window = parse_time_range(question)
+    assert window is not None and window.start is not None and window.end is not None
+    expected = _faults_in(_id("Wren 63"), window.start, window.end)
+    result = await _ask(question)
+    assert set(answer_labels(result.synthesis)) == expected
+    if not expected:
+        assert result.synthesis.startswith("No answer: ")
+
+
+async def test_a_walk_keeps_answers_whose_own_date_falls_in_the_window() -> None:
+    """The walked facts carry no time: the answers' own date attributes decide."""
+    site = _id("Pine Valley")
+    start, end = datetime(2023, 1, 1, tzinfo=UTC), datetime(2024, 1, 1, tzinfo=UTC)
+    drones = [
+        r["subject"] for r in _rows() if r["predicate"] == "located_at" and r["object"] == site
+    ]
+    expected = set()
+    for drone in drones:
+        at = parse_time(_attribute(drone, "commissioned_on"))
+        assert at is not None
+        if start <= at < end:
+            expected.add(drone)
+    assert expected and len(expected) < len(drones)
+    query = PathQuery((site,), (Step("located_at", Direction.IN),), start=start, end=end)
+    found = await query.run(_graph())
+    assert {item.entity_id for item in found} == expected
+
+
+@pytest.mark.parametrize(("word", "latest"), [("first", False), ("most recently", True)])
+async def test_a_superlative_over_dates_answers_the_one_extreme_entity(
+    word: str, latest: bool
+) -> None:
+    site = _id("Pine Valley")
+    drones = [
+        r["subject"] for r in _rows() if r["predicate"] == "located_at" and r["object"] == site
+    ]
+    dates = {drone: _attribute(drone, "commissioned_on") for drone in drones}
+    extreme = (max if latest else min)(dates.values())
+    expected = {_label(d) for d, at in dates.items() if at == extreme}
+    result = await _ask(f"Which drone at Pine Valley was commissioned {word}?")
+    labels = answer_labels(result.synthesis)
+    assert set(labels) == expected
+    answers = [e for e in result.evidence if evidence_label(e) in expected]
+    assert answers and extreme in answers[0].snippet_text
