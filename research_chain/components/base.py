@@ -22,14 +22,16 @@ from research_chain.payloads import (
     Intent,
     RetrievalTier,
     RouteDecision,
+    SeedRef,
     WireModel,
 )
+from research_chain.payloads.graph import entity_type
 
 if TYPE_CHECKING:
     from research_chain.graph.protocol import GraphBackend
     from research_chain.judges.base import Judge
 
-__all__ = ["Component", "LoopSnapshot", "Provenance", "StageContext"]
+__all__ = ["Component", "LoopSnapshot", "Provenance", "StageContext", "judge_of", "resolve_seeds"]
 
 In = TypeVar("In", bound=WireModel)
 Out = TypeVar("Out", bound=WireModel)
@@ -102,3 +104,29 @@ class Component(Generic[In, Out]):
     inputs: tuple[type[WireModel], ...]
     output: type[Out]
     handle: Callable[[StageContext, Any], Awaitable[Out]]
+
+
+def judge_of(ctx: StageContext) -> Judge:
+    """The loop's judge; the offline heuristic one when none was configured."""
+    from research_chain.judges.heuristic import HeuristicJudge  # judges import stages' payloads
+
+    return ctx.judge if ctx.judge is not None else HeuristicJudge()
+
+
+async def resolve_seeds(
+    ctx: StageContext, seeds: list[SeedRef], seed_type: str = ""
+) -> tuple[list[str], list[str]]:
+    """Seed references to ids (kept to ``seed_type`` when given); also the refs that failed."""
+    candidates = ctx.snapshot.classifier_output.candidates if ctx.snapshot.classifier_output else []
+    ids: list[str] = []
+    failed: list[str] = []
+    for seed in seeds:
+        found = await ctx.graph.resolve_seed(seed.ref, seed.ref_type, candidates)
+        if seed_type:
+            found = [i for i in found if entity_type(i) == seed_type] or found
+        if not found:
+            failed.append(seed.ref)
+        ids.extend(found)
+    if failed:
+        ctx.provenance.fallback("seed-unresolved")
+    return list(dict.fromkeys(ids)), failed

@@ -13,18 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from research_chain.bus.names import Stage
-from research_chain.components._fusion import fuse, run_all
-from research_chain.components._reading import read_question
-from research_chain.components._subqueries import (
-    Bm25Query,
-    ComparisonQuery,
-    EntityStateQuery,
-    NeighbourQuery,
-    PathQuery,
-    SubQuery,
-    TemporalQuery,
-)
-from research_chain.components.base import Component, StageContext
+from research_chain.components.base import Component, StageContext, resolve_seeds
 from research_chain.graph.memory import parse_time
 from research_chain.graph.protocol import Step
 from research_chain.payloads import (
@@ -38,39 +27,30 @@ from research_chain.payloads import (
     RouteDecision,
     SeedRef,
 )
-from research_chain.payloads.graph import entity_type
+from research_chain.retrieval.fusion import fuse, run_all
+from research_chain.retrieval.reading import read_question
+from research_chain.retrieval.subqueries import (
+    Bm25Query,
+    ComparisonQuery,
+    EntityStateQuery,
+    NeighbourQuery,
+    PathQuery,
+    SubQuery,
+    TemporalQuery,
+)
 from research_chain.understanding.analysis import Analysis
 from research_chain.understanding.evidence import is_answer
 from research_chain.understanding.lexicon import words
 from research_chain.understanding.paths import path_from_wire
 from research_chain.understanding.timeparse import parse_time_range
 
-__all__ = ["COMPONENT", "handle", "resolve_seeds"]
+__all__ = ["COMPONENT", "handle"]
 
 _SCOPE_K = {DecomposeScope.NARROW: 10, DecomposeScope.MEDIUM: 25, DecomposeScope.BROAD: 50}
 _LOWEST = words(
     """least lowest less lower smaller smallest worse worst shortest slowest fewer fewest
     earlier earliest first older oldest lighter lightest"""
 )
-
-
-async def resolve_seeds(
-    ctx: StageContext, seeds: list[SeedRef], seed_type: str = ""
-) -> tuple[list[str], list[str]]:
-    """Seed references to ids (kept to ``seed_type`` when given); also the refs that failed."""
-    candidates = ctx.snapshot.classifier_output.candidates if ctx.snapshot.classifier_output else []
-    ids: list[str] = []
-    failed: list[str] = []
-    for seed in seeds:
-        found = await ctx.graph.resolve_seed(seed.ref, seed.ref_type, candidates)
-        if seed_type:
-            found = [i for i in found if entity_type(i) == seed_type] or found
-        if not found:
-            failed.append(seed.ref)
-        ids.extend(found)
-    if failed:
-        ctx.provenance.fallback("seed-unresolved")
-    return list(dict.fromkeys(ids)), failed
 
 
 def _window(ctx: StageContext, topic: str) -> tuple[datetime | None, datetime | None] | None:

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from research_chain.bus.names import Stage
-from research_chain.components._reading import judge_of, read_question
-from research_chain.components.base import Component, StageContext
+from research_chain.components.base import Component, StageContext, judge_of
 from research_chain.errors import ValidationFailed
 from research_chain.judges.base import Judgment, RouteRequest
 from research_chain.judges.heuristic import HeuristicJudge
@@ -24,7 +23,8 @@ from research_chain.payloads import (
     RouteAction,
     RouteDecision,
 )
-from research_chain.understanding.schema import path_tree
+from research_chain.retrieval.reading import read_question
+from research_chain.retrieval.schema import path_tree
 
 __all__ = ["COMPONENT", "check_decision", "handle"]
 

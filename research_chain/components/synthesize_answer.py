@@ -11,10 +11,7 @@ says so in ``degraded_reason``, not in the prose.
 from __future__ import annotations
 
 from research_chain.bus.names import Stage
-from research_chain.components._reading import hydrate, judge_of, read_question
-from research_chain.components._subqueries import attribute_answers
-from research_chain.components.base import Component, StageContext
-from research_chain.components.execute_subqueries import resolve_seeds
+from research_chain.components.base import Component, StageContext, judge_of, resolve_seeds
 from research_chain.judges.base import Judgment, SynthesisRequest
 from research_chain.judges.heuristic import HeuristicJudge
 from research_chain.payloads import (
@@ -28,6 +25,8 @@ from research_chain.payloads import (
     SeedRef,
     WireModel,
 )
+from research_chain.retrieval.reading import hydrate, read_question
+from research_chain.retrieval.subqueries import attribute_answers
 from research_chain.understanding.citations import extract_refs, ground, quote_back
 from research_chain.understanding.evidence import near_name_ids
 from research_chain.understanding.paths import path_from_wire

@@ -17,7 +17,6 @@ import pytest
 
 from research_chain.bus.names import Stage
 from research_chain.components import default_components
-from research_chain.components._subqueries import PathQuery
 from research_chain.components.base import LoopSnapshot, StageContext
 from research_chain.graph.embedded import EmbeddedGraph
 from research_chain.graph.memory import parse_time
@@ -31,6 +30,7 @@ from research_chain.payloads import (
     SearchResult,
     WireModel,
 )
+from research_chain.retrieval.subqueries import PathQuery
 from research_chain.understanding.citations import extract_refs
 from research_chain.understanding.evidence import answer_labels, evidence_label
 from research_chain.understanding.timeparse import parse_time_range

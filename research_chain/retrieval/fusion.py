@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from research_chain.components._subqueries import SubQuery
 from research_chain.graph.protocol import GraphBackend
 from research_chain.payloads import Evidence
+from research_chain.retrieval.subqueries import SubQuery
 from research_chain.understanding.evidence import join_sources
 
 __all__ = ["Outcome", "estimate_tokens", "fuse", "run_all"]

@@ -12,15 +12,12 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
-from research_chain.components.base import StageContext
 from research_chain.graph.protocol import GraphBackend, NameMatch
-from research_chain.judges.base import Judge
-from research_chain.judges.heuristic import HeuristicJudge
 from research_chain.payloads import EntityState, Evidence, ObjectKind, RetrievalTier
 from research_chain.understanding.analysis import Analysis, analyse, explicit_spans
 from research_chain.understanding.evidence import snippet, triple_text
 
-__all__ = ["hydrate", "judge_of", "read_question", "spot_names", "state_snippet"]
+__all__ = ["hydrate", "read_question", "spot_names", "state_snippet"]
 
 MAX_FACTS = 8
 
@@ -116,8 +113,3 @@ async def hydrate(
         )
         for entity_id, state in lookup.found.items()
     ]
-
-
-def judge_of(ctx: StageContext) -> Judge:
-    """The loop's judge; the offline heuristic one when none was configured."""
-    return ctx.judge if ctx.judge is not None else HeuristicJudge()

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from research_chain.components._reading import hydrate
 from research_chain.errors import GraphError
 from research_chain.graph.memory import parse_time
 from research_chain.graph.protocol import Direction, GraphBackend, Step
 from research_chain.payloads import EntityState, Evidence, ObjectKind, RetrievalTier, Triple
 from research_chain.payloads.graph import entity_type
+from research_chain.retrieval.reading import hydrate
 from research_chain.understanding.evidence import (
     evidence_facts,
     evidence_label,
