@@ -23,8 +23,8 @@ from research_chain.payloads import (
     RouteAction,
     RouteDecision,
 )
+from research_chain.retrieval.paths import path_tree
 from research_chain.retrieval.reading import read_question
-from research_chain.retrieval.schema import path_tree
 
 __all__ = ["COMPONENT", "check_decision", "handle"]
 

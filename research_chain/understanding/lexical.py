@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import functools
 import json
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
+
+from research_chain.understanding.words import read_arrays
 
 _RESOURCE = "wordnet.npz"
 _NOUN, _VERB, _ADJ = 1, 2, 4
@@ -112,13 +113,7 @@ class WordNetLexicon:
     @classmethod
     def load(cls, path: Path | None = None) -> WordNetLexicon:
         """Read a lexicon written by ``scripts/distill_wordnet.py`` (default: the packaged one)."""
-        if path is not None:
-            with np.load(path, allow_pickle=False) as data:
-                return cls._from_arrays(dict(data.items()))
-        resource = resources.files(__package__ or "research_chain.understanding") / _RESOURCE
-        # Opened as a stream, not a filesystem path, so a zipped install reads it too.
-        with resource.open("rb") as handle, np.load(handle, allow_pickle=False) as data:
-            return cls._from_arrays(dict(data.items()))
+        return cls._from_arrays(read_arrays(path, _RESOURCE))
 
     @classmethod
     def _from_arrays(cls, arrays: dict[str, NDArray[Any]]) -> WordNetLexicon:

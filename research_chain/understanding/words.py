@@ -33,6 +33,17 @@ _MAX_WORD = 100
 _CACHE_LIMIT = 50_000
 
 
+def read_arrays(path: Path | None, resource: str) -> dict[str, NDArray[Any]]:
+    """The arrays of an ``.npz`` file, or of the package's own ``resource`` when no path
+    is given (opened as a stream, not a filesystem path, so a zipped install reads it)."""
+    if path is not None:
+        with np.load(path, allow_pickle=False) as data:
+            return dict(data.items())
+    packaged = resources.files(__package__ or "research_chain.understanding") / resource
+    with packaged.open("rb") as handle, np.load(handle, allow_pickle=False) as data:
+        return dict(data.items())
+
+
 class WordVectors:
     """A read-only table of unit word vectors plus WordPiece pieces to compose unknown words."""
 
@@ -61,13 +72,7 @@ class WordVectors:
     @classmethod
     def load(cls, path: Path | None = None) -> WordVectors:
         """Read a table written by ``scripts/distill_words.py`` (default: the packaged one)."""
-        if path is not None:
-            with np.load(path, allow_pickle=False) as data:
-                return cls._from_arrays(dict(data.items()))
-        resource = resources.files(__package__ or "research_chain.understanding") / _RESOURCE
-        # Opened as a stream, not a filesystem path, so a zipped install reads it too.
-        with resource.open("rb") as handle, np.load(handle, allow_pickle=False) as data:
-            return cls._from_arrays(dict(data.items()))
+        return cls._from_arrays(read_arrays(path, _RESOURCE))
 
     @classmethod
     def _from_arrays(cls, arrays: dict[str, NDArray[Any]]) -> WordVectors:

@@ -1,0 +1,97 @@
+"""The relation paths that exist around a question's seeds, read from the graph.
+
+The router must only ever propose a path that reaches something. Rather than
+require a schema from the backend, the paths are grown from the seeds through
+the ordinary protocol (entity states for the outgoing edges, a one-hop walk for
+the incoming ones), a bounded sample per prefix, so it works on any backend and
+reflects what is reachable from here, typed ids or not.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+
+from research_chain.graph.protocol import Direction, GraphBackend
+from research_chain.payloads import ObjectKind
+from research_chain.payloads.graph import entity_type
+from research_chain.understanding.paths import LITERAL, NODE_MARK, Signature
+from research_chain.understanding.relation_names import forward_name
+
+__all__ = ["path_tree"]
+
+
+def _spread(ids: set[str]) -> list[str]:
+    """A deterministic order that is not the id order (ids often cluster by age or kind)."""
+    return sorted(ids, key=lambda i: (zlib.crc32(i.encode()), i))
+
+
+def _freeze(found: Mapping[str, Mapping[tuple[str, Direction], set[str]]]) -> Signature:
+    return {
+        kind: {key: frozenset(far) for key, far in edges.items()} for kind, edges in found.items()
+    }
+
+
+async def path_tree(
+    graph: GraphBackend,
+    seeds: Sequence[str],
+    depth: int = 3,
+    per_node: int = 8,
+    fanout: int = 50,
+    max_nodes: int = 400,
+) -> Signature:
+    """The relation paths that exist from ``seeds``, as a signature shaped like a tree.
+
+    Each node is one path prefix (keyed ``type#n``; the root is the seeds' type), so
+    a path search over it yields exactly the step sequences that reach something
+    from these seeds, and never one that only another entity of the type has. A
+    node reads up to ``per_node`` of the entities it reached; at most ``max_nodes``
+    nodes are grown, so the work per question is bounded whatever the graph.
+    """
+    if not seeds:
+        return {}
+    root = entity_type(seeds[0])
+    stored = graph.predicates()
+    # A relation stored both ways (``p`` and ``p_inverse``) is walked as ``p`` in
+    # either direction, so each path is offered once.
+    mirrored = {p for p in stored if (forward_name(p) or "") in stored}
+    tree: dict[str, dict[tuple[str, Direction], set[str]]] = defaultdict(lambda: defaultdict(set))
+    level: dict[str, list[str]] = {root: sorted(set(seeds))[:per_node]}
+    grown = 0
+    for _ in range(depth):
+        ids = sorted({i for members in level.values() for i in members})
+        if not ids or grown >= max_nodes:
+            break
+        states = await graph.entity_state(ids)
+        hits = await graph.predicate_walk(ids, None, Direction.IN, 1, fanout)
+        edges: dict[str, list[tuple[str, Direction, str]]] = defaultdict(list)
+        for state in states.found.values():
+            for triple in state.triples:
+                if triple.predicate in mirrored:
+                    continue
+                far = triple.object if triple.kind is ObjectKind.ENTITY else ""
+                edges[state.id].append((triple.predicate, Direction.OUT, far))
+        for hit in hits:
+            if hit.path[0].predicate in mirrored:
+                continue
+            edges[hit.seed].append((hit.path[0].predicate, Direction.IN, hit.entity_id))
+        following: dict[str, list[str]] = {}
+        for key, members in sorted(level.items()):
+            reached: dict[tuple[str, Direction, str], set[str]] = defaultdict(set)
+            for member in members:
+                for predicate, direction, far in edges.get(member, ()):
+                    kind = entity_type(far) if far else LITERAL
+                    reached[(predicate, direction, kind)].add(far)
+            for (predicate, direction, kind), far_ids in sorted(reached.items()):
+                if kind == LITERAL:
+                    tree[key][(predicate, direction)].add(LITERAL)
+                    continue
+                if grown >= max_nodes:
+                    continue
+                grown += 1
+                child = f"{kind}{NODE_MARK}{grown}"
+                tree[key][(predicate, direction)].add(child)
+                following[child] = _spread(far_ids)[:per_node]
+        level = following
+    return _freeze(tree)
