@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from importlib import resources
 
 import pytest
@@ -158,14 +157,11 @@ def test_unknown_words_score_zero(lexicon: WordNetLexicon, junk: str) -> None:
     assert lexicon.related("spouse", junk) == 0.0
 
 
-def test_packaged_lexicon_is_small_loads_fast_and_is_shared() -> None:
+def test_packaged_lexicon_is_small_and_is_shared() -> None:
     resource = resources.files("research_chain.understanding") / "wordnet.npz"
     assert len(resource.read_bytes()) < 6_000_000
     assert (resources.files("research_chain.understanding") / "WORDNET_LICENSE").is_file()
-    started = time.perf_counter()
     fresh = WordNetLexicon.load()
-    # Generous against the ~0.05 s measured, so a slow CI runner does not flake.
-    assert time.perf_counter() - started < 2.0
     assert len(fresh) > 50_000
     assert packaged_lexicon() is packaged_lexicon()
 
