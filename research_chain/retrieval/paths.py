@@ -22,6 +22,9 @@ from research_chain.understanding.relation_names import forward_name
 __all__ = ["path_tree"]
 
 
+_SOURCES = 48
+
+
 def _spread(ids: set[str]) -> list[str]:
     """A deterministic order that is not the id order (ids often cluster by age or kind)."""
     return sorted(ids, key=lambda i: (zlib.crc32(i.encode()), i))
@@ -73,9 +76,18 @@ async def path_tree(
                 far = triple.object if triple.kind is ObjectKind.ENTITY else ""
                 edges[state.id].append((triple.predicate, Direction.OUT, far))
         for hit in hits:
-            if hit.path[0].predicate in mirrored:
-                continue
-            edges[hit.seed].append((hit.path[0].predicate, Direction.IN, hit.entity_id))
+            if hit.path[0].predicate not in mirrored:
+                edges[hit.seed].append((hit.path[0].predicate, Direction.IN, hit.entity_id))
+        # A walk reports an entity once however many relations reach it, so a sample of
+        # the entities it reached is read for the other relations that also lead here.
+        wanted = set(ids)
+        sampled = _spread({hit.entity_id for hit in hits})[:_SOURCES]
+        sources = await graph.entity_state(sampled)
+        for state in sources.found.values():
+            for triple in state.triples:
+                linked = triple.kind is ObjectKind.ENTITY and triple.object in wanted
+                if linked and triple.predicate not in mirrored:
+                    edges[triple.object].append((triple.predicate, Direction.IN, state.id))
         following: dict[str, list[str]] = {}
         for key, members in sorted(level.items()):
             reached: dict[tuple[str, Direction, str], set[str]] = defaultdict(set)

@@ -16,6 +16,7 @@ from research_chain.graph.text import normalise, predicate_words, token_spans
 from research_chain.understanding.lexicon import (
     ASKING_VERBS,
     COMEMBER_WORDS,
+    LIGHT_VERBS,
     NOISE_WORDS,
     PERSON_WORDS,
     PLACE_WORDS,
@@ -49,6 +50,10 @@ TYPE_WORD_STRENGTH = 0.5
 TYPE_SIMILARITY = 0.6
 _LATEST = words("last latest recent recently newest")
 _EARLIEST = words("first earliest oldest")
+# Words that order, compare or join rather than name a relation.
+_NOT_RELATION_WORDS = (NOISE_WORDS | COMEMBER_WORDS | LIGHT_VERBS | _LATEST | _EARLIEST) - {
+    "about"
+}
 _SPAN_UNITS = words("minute minutes hour hours day days week weeks month months year years")
 _CALENDAR = words(
     """january february march april may june july august september october november
@@ -158,7 +163,7 @@ def type_matches(word: str, type_name: str) -> bool:
 
 def _content_words(predicate: str) -> list[str]:
     words = read_relation(predicate).words
-    return [w for w in words if w not in NOISE_WORDS and len(w) > 1]
+    return [w for w in words if w not in NOISE_WORDS | LIGHT_VERBS and len(w) > 1]
 
 
 def names_type_exactly(word: str, types: Iterable[str]) -> bool:
@@ -172,7 +177,7 @@ def _relation_mentions(
     vocab = {p: _content_words(p) for p in predicates}
     found = []
     for tok in tokens:
-        if tok.index in blocked or tok.text in (NOISE_WORDS | COMEMBER_WORDS) - {"about"}:
+        if tok.index in blocked or tok.text in _NOT_RELATION_WORDS:
             continue
         # A word that is a type's own name ("site") is first a type mention; through
         # a synonym it names a relation only weakly.

@@ -150,6 +150,11 @@ class WordNetLexicon:
         """
         return tuple(sorted(self._entry(word)[0], key=lambda base: (base != word.lower(), base)))
 
+    def is_noun(self, word: str) -> bool:
+        """Whether a form of ``word`` is a noun ("genre", "actors"; not "written")."""
+        lowered = word.lower()
+        return any(self._is_lemma(base, _NOUN) for base in self._lemmatise(lowered))
+
     def related(self, a: str, b: str) -> float:
         """How closely WordNet links the two words, on the scale in the module docstring.
 

@@ -26,6 +26,7 @@ __all__ = [
     "ASKING_VERBS",
     "COMEMBER_WORDS",
     "EMBEDDING_FLOOR",
+    "LIGHT_VERBS",
     "NOISE_WORDS",
     "PERSON_WORDS",
     "PLACE_WORDS",
@@ -70,6 +71,10 @@ NOISE_WORDS = words(
     these those there here it its and or but as into than then so such very just
     really know want like i you we they he she has have had get got been"""
 )
+
+# Light verbs carry little meaning of their own ("took place", "made by", "used in"):
+# as relation words they would match every synonym of "take" or "use".
+LIGHT_VERBS = words("take takes took taken make makes made use uses used give gives gave given")
 
 AGENT_SUFFIXES = ("or", "er", "ist", "ess", "ant")
 

@@ -19,6 +19,7 @@ from itertools import pairwise
 
 from research_chain.graph.protocol import Direction, Step
 from research_chain.understanding.analysis import Analysis, match_strength
+from research_chain.understanding.lexical import packaged_lexicon
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
 from research_chain.understanding.relation_names import forward_name, read_relation
 
@@ -42,6 +43,8 @@ _ANSWER_CUE = 2.0
 _SUBJECT_CUE = 0.5
 _CUE_EXPLAINS = 0.25
 _CUE_MET = 1.5
+_SURE_NOUN = 0.9
+_LOOSE_NOUN = 0.5
 _STRONG = 0.5
 _UNASKED_RETURN = 2.0
 
@@ -217,6 +220,13 @@ class _Scorer:
             return 0.0
         objects, subjects, weight = _ends(last.predicate)
         names = objects if last.direction is Direction.OUT else subjects
+        if self.analysis.answer_token is not None:
+            # a noun asks for what a noun of the name calls the answer ("genre"), not
+            # for a verb's other senses ("type" as in typing is not "written")
+            lexicon = packaged_lexicon()
+            names = tuple(w for w in names if lexicon.is_noun(w))
+            if not names:
+                return 0.0
         found = max(match_strength(w, names) for w in words)
         return found if last.direction is Direction.OUT else found * weight
 
@@ -238,7 +248,13 @@ class _Scorer:
         if analysis.answer_relation is not None and steps[-1].predicate == analysis.answer_relation:
             score += 1.0
         cue = self.cue(steps[-1])
-        met = cue >= (_CUE_EXPLAINS if self.analysis.answer_token is None else _STRONG)
+        if self.analysis.answer_token is None:
+            met = cue >= _CUE_EXPLAINS
+        else:
+            # A noun names the answer's kind surely only when it is the relation's own
+            # word or its synonym; "person" is only loosely "actors" (so are directors).
+            met = cue >= _SURE_NOUN
+            cue = cue if met else cue * _LOOSE_NOUN
         score += _ANSWER_CUE * cue + (_CUE_MET if met else 0.0)
         score -= _STEP_COST * len(steps)
         score -= _BRIDGE * sum(1 for s in steps if s.predicate not in self.mentioned)
@@ -297,6 +313,22 @@ def _order(choice: PathChoice) -> tuple[float, int, list[tuple[str, str]]]:
     )
 
 
+def _only_relation(seed_type: str, signature: Signature) -> list[PathChoice]:
+    """With no relation word in the question ("what does [X] appear in"), the one
+    relation the seed has to other entities, if it has exactly one."""
+    linked = [
+        (step, far)
+        for step, far in signature.get(seed_type, {}).items()
+        if any(kind != LITERAL for kind in far)
+    ]
+    if len(linked) != 1:
+        return []
+    (predicate, direction), far = linked[0]
+    kind = _type_of(next(k for k in sorted(far) if k != LITERAL))
+    steps = (Step(predicate, direction),)
+    return [PathChoice(_type_of(seed_type), steps, kind, 0.0, (_type_of(seed_type), kind))]
+
+
 def _type_of(key: str) -> str:
     """A signature node's entity type: a tree node (``type#n``) names its type first."""
     return key.split(NODE_MARK, 1)[0]
@@ -316,7 +348,12 @@ def infer_paths(
     """
     mentioned = frozenset(analysis.predicates(0.0))
     if not mentioned:
-        return []
+        if not (analysis.types and analysis.answer_types):
+            return _only_relation(seed_type, signature)
+        # No relation word, but the kinds of things it passes and asks for ("when was
+        # the first maintenance of X"): any short path that passes and ends there.
+        mentioned = frozenset(p for edges in signature.values() for p, _ in edges)
+        max_len = min(max_len, 2)
     score = _Scorer(analysis, seed_span)
     choices: list[PathChoice] = []
     for bridges in (0, _MAX_BRIDGES):
