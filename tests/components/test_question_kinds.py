@@ -154,6 +154,19 @@ async def test_a_month_and_year_scope_keeps_only_the_faults_in_it() -> None:
     assert set(answer_labels(result.synthesis)) == expected
 
 
+async def test_a_since_scope_keeps_only_the_faults_from_that_day_on() -> None:
+    drone = _id("Kestrel 85")
+    every = _faults_in(drone, None, None)
+    cut = "2025-04-01"
+    question = f"Which faults did Kestrel 85 have since {cut}?"
+    window = parse_time_range(question)
+    assert window is not None and window.start == datetime(2025, 4, 1, tzinfo=UTC)
+    expected = _faults_in(drone, window.start, window.end)
+    assert expected and expected != every
+    result = await _ask(question)
+    assert set(answer_labels(result.synthesis)) == expected
+
+
 async def test_last_month_answers_only_what_falls_in_the_last_month() -> None:
     question = "Which faults did Wren 63 have last month?"
     window = parse_time_range(question)

@@ -44,6 +44,13 @@ ROWS: list[tuple[str, str, str]] = [
     ("frederica_of_mecklenburg-strelitz", "spouse", "carl_z"),
     ("Alan_PULIDO", "plays_in_club", "Tigres_UANL"),
     ("Alan_PULIDO", "plays_for_country", "Mexico"),
+    # Two conditions: only Ben_ORTIZ is both a Forward and at Lions_FC.
+    ("Ben_ORTIZ", "plays_in_club", "Lions_FC"),
+    ("Ben_ORTIZ", "plays_position", "Forward"),
+    ("Cal_REYES", "plays_in_club", "Lions_FC"),
+    ("Cal_REYES", "plays_position", "Goalkeeper"),
+    ("Dan_SOTO", "plays_in_club", "Bears_AFC"),
+    ("Dan_SOTO", "plays_position", "Forward"),
 ]
 
 WireTriple = dict[str, Any]
@@ -330,6 +337,7 @@ async def family_chain(
         ("what is the nationality of the husband of anna_of_x ?", "Northland"),
         ("where was the wife of carl_z born ?", "New_Harbour"),
         ("what is the nationality of the wife of carl_z ?", "Westland"),
+        ("name a player who plays at Forward position at the club Lions_FC ?", "Ben_ORTIZ"),
         # 3 hops; the wife's own nationality (Westland) is the near miss.
         pytest.param(
             "in which country is the birthplace of the wife of carl_z ?",
