@@ -22,7 +22,7 @@ from research_chain.understanding.relation_names import forward_name
 __all__ = ["path_tree"]
 
 
-_SOURCES = 48
+_SOURCES = 16
 
 
 def _spread(ids: set[str]) -> list[str]:
