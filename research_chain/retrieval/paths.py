@@ -62,7 +62,7 @@ async def path_tree(
     tree: dict[str, dict[tuple[str, Direction], set[str]]] = defaultdict(lambda: defaultdict(set))
     level: dict[str, list[str]] = {root: sorted(set(seeds))[:per_node]}
     grown = 0
-    for _ in range(depth):
+    for hop in range(depth):
         ids = sorted({i for members in level.values() for i in members})
         if not ids or grown >= max_nodes:
             break
@@ -78,10 +78,11 @@ async def path_tree(
         for hit in hits:
             if hit.path[0].predicate not in mirrored:
                 edges[hit.seed].append((hit.path[0].predicate, Direction.IN, hit.entity_id))
-        # A walk reports an entity once however many relations reach it, so a sample of
-        # the entities it reached is read for the other relations that also lead here.
+        # A walk reports an entity once however many relations reach it, so at the seeds
+        # a sample of the entities it reached is read for the other relations that also
+        # lead here (deeper, the several entities of a node reveal them well enough).
         wanted = set(ids)
-        sampled = _spread({hit.entity_id for hit in hits})[:_SOURCES]
+        sampled = _spread({hit.entity_id for hit in hits})[:_SOURCES] if hop == 0 else []
         sources = await graph.entity_state(sampled)
         for state in sources.found.values():
             for triple in state.triples:
