@@ -15,7 +15,7 @@ import asyncio
 import random
 import sys
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from metaqa_dev import ask
 
-from research_chain.eval import load_questions
+from research_chain.eval import load_questions, set_f1
 from research_chain.graph.embedded import EmbeddedGraph
 from research_chain.graph.ingest.formats import Parsed, parse_delimited, triple_dict
 from research_chain.graph.ingest.mapping import load_mapping
@@ -60,21 +60,12 @@ def load_graph(path: Path, mapping: str | None = None) -> EmbeddedGraph:
     return EmbeddedGraph.from_triples(triples)
 
 
-def set_f1(found: list[str], gold: set[str]) -> float:
-    got = set(found)
-    hit = len(got & gold)
-    if not got or not gold:
-        return float(got == gold)
-    return 2 * hit / (len(got) + len(gold))
-
-
 async def score_file(graph: EmbeddedGraph, path: Path, limit: int, seed: int, misses: int) -> None:
     rows = load_questions(path)
     random.Random(seed).shuffle(rows)
     rows = rows[:limit]
     hits, f1, actions = 0, 0.0, Counter()
     shown: list[Any] = []
-    by_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     t0 = time.perf_counter()
     for q in rows:
         result, trail = await ask(graph, q.text)
@@ -82,7 +73,7 @@ async def score_file(graph: EmbeddedGraph, path: Path, limit: int, seed: int, mi
         gold = {normalise(a) for a in q.answers}
         ok = bool(labels) and labels[0] in gold if gold else not labels
         hits += ok
-        f1 += set_f1(labels, gold)
+        f1 += set_f1(set(labels), gold)
         actions[trail[-1] if trail[-1] != "synthesize_answer" else trail[-2]] += 1
         if not ok and len(shown) < misses:
             shown.append((q.text, labels[:3], sorted(gold)[:3], result.synthesis[:200]))
@@ -93,7 +84,6 @@ async def score_file(graph: EmbeddedGraph, path: Path, limit: int, seed: int, mi
         f"({n} q, {n / took:.0f} q/s)",
         flush=True,
     )
-    del by_kind
     for miss in shown:
         print("   MISS", miss)
 

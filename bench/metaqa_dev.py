@@ -22,7 +22,7 @@ from research_chain.components import default_components
 from research_chain.components.base import LoopSnapshot, StageContext
 from research_chain.graph.embedded import EmbeddedGraph
 from research_chain.graph.ingest.formats import Parsed, parse_delimited, triple_dict
-from research_chain.graph.ingest.mapping import PRESETS
+from research_chain.graph.ingest.mapping import load_mapping
 from research_chain.judges import HeuristicJudge
 from research_chain.payloads import (
     AssessmentOutput,
@@ -48,7 +48,7 @@ def metaqa_triples(path: Path) -> list[dict[str, Any]]:
     triples: list[dict[str, Any]] = []
     named: set[str] = set()
     with path.open(encoding="utf-8") as lines:
-        for record in parse_delimited(lines, PRESETS["metaqa"]):
+        for record in parse_delimited(lines, load_mapping("metaqa"), "|"):
             if not isinstance(record, Parsed):
                 continue
             for entity_id, name in record.names:

@@ -77,7 +77,7 @@ def _parser() -> argparse.ArgumentParser:
         "--mapping",
         default="generic",
         help="how plain names become entities: generic (one entity per name, the default), "
-        "a preset (metaqa) or a JSON/YAML mapping file",
+        "a preset shipped as data (graph/ingest/presets/) or a JSON/YAML mapping file",
     )
     ingest.add_argument(
         "--batch", type=int, default=200_000, help="triples per write window (bounds memory)"

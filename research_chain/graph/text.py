@@ -27,7 +27,7 @@ _WORD = re.compile(r"[^\W_]+")
 # them is still indexed but never spotted alone in free text.
 _STOPWORDS = """a an and are as at be by did do does for from had has have how i in is it its
     of on or the this that to was were what when where which who whom whose why will
-    with me my you your movie movies film films"""
+    with me my you your"""
 STOPWORDS = frozenset(_STOPWORDS.split())
 
 

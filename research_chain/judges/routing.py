@@ -1,7 +1,7 @@
 """The heuristic router: which action, which seeds, which relation path.
 
-A seed option is one entity mention read as one entity type ("[Secret]" may
-be a film or a tag); each option is scored by the best relation path from its
+A seed option is one entity mention read as one entity type ("[Mercury]" may
+be a planet or an element); each option is scored by the best relation path from its
 type (:func:`~research_chain.understanding.paths.infer_paths`), so the reading that
 explains the question best wins.
 """

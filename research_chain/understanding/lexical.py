@@ -1,6 +1,6 @@
 """WordNet relatedness between question words and a graph's relation and type names.
 
-Graphs are user-supplied, so "wife" has to find ``spouse`` and "director" ``directed`` in
+Graphs are user-supplied, so "boss" has to find ``manager`` and "founder" ``founded`` in
 schemas nobody here has seen; a hand-written word table only knows the graphs its author had in
 mind. Princeton WordNet is a curated, stable lexical resource, so ``scripts/distill_wordnet.py``
 flattens it once into ``wordnet.npz`` (every lemma's reachable synsets with their distance) and
@@ -12,8 +12,8 @@ Scores (documented because callers threshold them; only the ordering is a contra
 
 * 1.0: the words share a base form ("films"/"film", "wrote"/"write");
 * 0.9: they share a synset (synonyms: "film"/"movie", "sex"/"gender");
-* 0.8: one link apart: derivation ("director"/"direct"), attribute ("old"/"age"),
-  similar-to, pertainym, participle, also-see, or a direct hypernym ("wife"/"spouse");
+* 0.8: one link apart: derivation ("founder"/"found"), attribute ("old"/"age"),
+  similar-to, pertainym, participle, also-see, or a direct hypernym ("daughter"/"child");
 * 0.6: two links apart: both one link from the same synset (siblings, shared derivation), a
   hypernym of a hypernym, or a link of a hypernym ("screenwriter" -> writer -> "write");
   a closed compound counts as a hyponym of its head noun ("screen|writer" -> "writer");
@@ -151,7 +151,7 @@ class WordNetLexicon:
         return tuple(sorted(self._entry(word)[0], key=lambda base: (base != word.lower(), base)))
 
     def is_noun(self, word: str) -> bool:
-        """Whether a form of ``word`` is a noun ("genre", "actors"; not "written")."""
+        """Whether a form of ``word`` is a noun ("colour", "owners"; not "written")."""
         lowered = word.lower()
         return any(self._is_lemma(base, _NOUN) for base in self._lemmatise(lowered))
 

@@ -41,10 +41,10 @@ __all__ = [
 ]
 
 # Words that ask for an entity that shares a relation with the seed ("other
-# films by the same director", "co-stars", "also directed").
+# books by the same author", "co-founders", "also founded").
 COMEMBER_WORDS = words("share shared sharing same also other others together co fellow")
 
-# Verbs that open a request for a list ("name a club in Spain", "list the films ...").
+# Verbs that open a request for a list ("name a bridge in Spain", "list the books ...").
 ASKING_VERBS = words("name list give show find tell identify")
 
 # Types a "who" question can be about.
@@ -106,11 +106,6 @@ _IRREGULAR = {
     "flies": "fly",
     "made": "made",
     "built": "built",
-    "starring": "star",
-    "starred": "star",
-    "stars": "star",
-    "films": "film",
-    "movies": "movi",
     "people": "people",
     "when": "when",
     "was": "was",
@@ -125,6 +120,8 @@ def singular(word: str) -> str:
     if word.endswith("ss") or not word.endswith("s") or len(word) <= 3:
         return word
     if word.endswith("ies") and len(word) > 4:
+        if word[:-1] in packaged_lexicon().base_forms(word):
+            return word[:-1]  # "movies", "cookies": the singular ends in -ie
         return word[:-3] + "y"
     if word.endswith(("ches", "shes", "xes", "sses", "zes")):
         return word[:-2]
@@ -196,6 +193,6 @@ def similarity(word: str, other: str) -> float:
 
 
 def is_agent_noun(word: str) -> bool:
-    """ "director", "writer", "actress", "pilot": a word naming who does something."""
+    """ "founder", "writer", "actress", "pilot": a word naming who does something."""
     word = word.casefold().removesuffix("s")
     return word in PERSON_WORDS or (len(word) > 4 and word.endswith(AGENT_SUFFIXES))

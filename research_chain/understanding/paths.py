@@ -5,13 +5,14 @@ mentions, in the direction that has the current type on the near side (the
 schema says which types each predicate connects and which way). Every
 type-consistent path up to a few hops is scored on how well it explains the
 question: every mentioned relation used, the answer of the asked type
-("who", "which films"), few steps, and a back-and-forth through one relation
-("films that share an actor with X") only where a co-membership word or a
+("who", "which companies"), few steps, and a back-and-forth through one relation
+("companies that share a founder with X") only where a co-membership word or a
 repeated mention asks for it.
 """
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -82,7 +83,7 @@ def path_from_wire(raw: object) -> tuple[Step, ...]:
 def mention_count(analysis: Analysis, predicate: str) -> int:
     """Mentions of a relation, counting adjacent words ("release year") as one, weak ones
     (a type word read as a relation) not at all, and a word that names several relations
-    alike ("play" beside ``plays_in_club`` and ``plays_for_country``) for none of them."""
+    alike ("work" beside ``works_at_company`` and ``works_in_city``) for none of them."""
     readings: dict[int, list[tuple[float, str]]] = {}
     for m in analysis.relations:
         name = forward_name(m.predicate) or m.predicate
@@ -100,6 +101,13 @@ def mention_count(analysis: Analysis, predicate: str) -> int:
 _PASSIVE = frozenset({"by"})
 
 
+@functools.lru_cache(maxsize=4096)
+def _nouns(words: tuple[str, ...]) -> tuple[str, ...]:
+    lexicon = packaged_lexicon()
+    return tuple(w for w in words if lexicon.is_noun(w))
+
+
+@functools.lru_cache(maxsize=4096)
 def _ends(predicate: str) -> tuple[tuple[str, ...], tuple[str, ...], float]:
     """The words naming a relation's objects and its subjects, and how surely the
     subjects are named."""
@@ -107,7 +115,7 @@ def _ends(predicate: str) -> tuple[tuple[str, ...], tuple[str, ...], float]:
     content = tuple(w for w in words if len(w) > 2 and w not in _FUNCTION)
     if len(content) < 2:
         return content, content, _SUBJECT_CUE
-    if "of" in words:  # place_of_birth: the objects are places
+    if "of" in words:  # place_of_origin: the objects are places
         head = tuple(w for w in words[: words.index("of")] if w in content)
         return head or content, content, _SUBJECT_CUE
     if words[-1] in _PASSIVE:
@@ -143,6 +151,7 @@ class _Scorer:
         self.count = {p: mention_count(analysis, p) for p in self.mentioned}
         self.cued = {p: self._cued(p) for p in self.mentioned}
         self.distance = {p: self._distance(p, seed_span) for p in self.mentioned}
+        self._cues: dict[Step, float] = {}
 
     def _cued(self, predicate: str) -> bool:
         """A co-membership word ("share", "also", "same") next to a mention of ``predicate``."""
@@ -168,7 +177,7 @@ class _Scorer:
 
         A relation word is explained by walking a predicate it names (scaled by how
         strongly it names it; a word naming several predicates needs one of them);
-        a type word ("drone", "films") by the path passing through that type.
+        a type word ("site", "companies") by the path passing through that type.
         """
         visited = set(types)
         score = 0.0
@@ -212,19 +221,24 @@ class _Scorer:
 
     def cue(self, last: Step) -> float:
         """How well the last relation names what the question asks for ("where" and
-        ``is_in_country``). A name like ``plays_in_club`` names its objects by its last
-        word and its subjects by its first ("player"); a passive ``directed_by`` the other
-        way round; a one-word name (``spouse``) both, its subjects less surely."""
+        ``located_in_city``). A name like ``works_at_company`` names its objects by its last
+        word and its subjects by its first ("worker"); a passive ``founded_by`` the other
+        way round; a one-word name (``partner``) both, its subjects less surely."""
         words = self.analysis.answer_words
         if not words:
             return 0.0
+        found = self._cues.get(last)
+        if found is None:
+            found = self._cues[last] = self._cue(last, words)
+        return found
+
+    def _cue(self, last: Step, words: tuple[str, ...]) -> float:
         objects, subjects, weight = _ends(last.predicate)
         names = objects if last.direction is Direction.OUT else subjects
         if self.analysis.answer_token is not None:
-            # a noun asks for what a noun of the name calls the answer ("genre"), not
+            # a noun asks for what a noun of the name calls the answer ("colour"), not
             # for a verb's other senses ("type" as in typing is not "written")
-            lexicon = packaged_lexicon()
-            names = tuple(w for w in names if lexicon.is_noun(w))
+            names = _nouns(names)
             if not names:
                 return 0.0
         found = max(match_strength(w, names) for w in words)
@@ -252,7 +266,7 @@ class _Scorer:
             met = cue >= _CUE_EXPLAINS
         else:
             # A noun names the answer's kind surely only when it is the relation's own
-            # word or its synonym; "person" is only loosely "actors" (so are directors).
+            # word or its synonym; "person" is only loosely "engineers" (so are managers).
             met = cue >= _SURE_NOUN
             cue = cue if met else cue * _LOOSE_NOUN
         score += _ANSWER_CUE * cue + (_CUE_MET if met else 0.0)

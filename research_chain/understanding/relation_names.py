@@ -1,8 +1,8 @@
 """Relation names of any common shape, read as the words a question would use.
 
-Graphs name relations ``place_of_birth``, ``birthPlace``, ``people.person.gender``,
-``__people__person__gender``, ``http://schema.org/birthPlace``, ``foaf:knows`` or
-``plays_in_club_inverse``. The words that say what the relation is are the last
+Graphs name relations ``place_of_origin``, ``originPlace``, ``org.company.founder``,
+``__org__company__founder``, ``http://schema.org/foundingDate``, ``foaf:knows`` or
+``works_at_inverse``. The words that say what the relation is are the last
 segment of a namespace or URI (the earlier segments name the domain and type it
 belongs to); an ``_inverse`` / ``_reverse`` / ``reverse_`` marker says the same
 relation is stored walked backwards, so it reads as the same words.
@@ -54,7 +54,7 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 def _split_closed(word: str) -> tuple[str, ...]:
-    """A word glued from two ("containedby", "birthdate") as its parts, when the whole is
+    """A word glued from two ("locatedin", "startdate") as its parts, when the whole is
     not a word the lexicon knows and both parts are."""
     lexicon = packaged_lexicon()
     if len(word) < 6 or lexicon.base_forms(word):
@@ -82,8 +82,8 @@ def read_relation(name: str) -> RelationName:
 
 
 def forward_name(name: str) -> str | None:
-    """The name with its inverse marker cut off (``plays_in_club_inverse`` ->
-    ``plays_in_club``), or None when the name carries no marker."""
+    """The name with its inverse marker cut off (``works_at_inverse`` ->
+    ``works_at``), or None when the name carries no marker."""
     for pattern in (_INVERSE_SUFFIX, _INVERSE_PREFIX):
         stripped = pattern.sub("", name)
         if stripped != name and stripped:

@@ -1,7 +1,7 @@
 """Static word vectors distilled from all-MiniLM-L6-v2, for the default (torch-free) install.
 
-Matching a question word against the relation and type names of an arbitrary graph ("wife" vs
-``spouse``, "team" vs ``club``) needs general word knowledge, and a hand-written word table only
+Matching a question word against the relation and type names of an arbitrary graph ("boss" vs
+``manager``, "firm" vs ``company``) needs general word knowledge, and a hand-written word table only
 knows the graphs its author had in mind. ``scripts/distill_words.py`` encodes every WordPiece
 token alone through the sentence encoder once and ships the reduced, quantised table as
 ``words.npz``; here it is only read with numpy, so no model runs at query time.
@@ -95,7 +95,7 @@ class WordVectors:
     def vector(self, word: str) -> Vector | None:
         """A unit vector, or ``None`` when no part of ``word`` can be spelled from the table.
 
-        Words joined by anything but letters (``place_of_birth``, ``co-star``) get the mean of
+        Words joined by anything but letters (``place_of_origin``, ``co-founder``) get the mean of
         their parts, since graph schemas name things that way; a part the table cannot spell
         is skipped rather than sinking the whole name.
         """

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from research_chain.graph.ingest.mapping import PRESETS, NameMapping, load_mapping, slug
+from research_chain.graph.ingest.mapping import NameMapping, load_mapping, preset_names, slug
 from research_chain.graph.ingest.run import (
     IngestOptions,
     IngestSummary,
@@ -12,13 +12,13 @@ from research_chain.graph.ingest.run import (
 )
 
 __all__ = [
-    "PRESETS",
     "IngestOptions",
     "IngestSummary",
     "NameMapping",
     "Progress",
     "ingest_files",
     "load_mapping",
+    "preset_names",
     "run_ingest",
     "slug",
 ]

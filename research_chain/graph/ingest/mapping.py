@@ -2,18 +2,18 @@
 
 A :class:`NameMapping` says which type the subjects have, which relations point
 at other entities (and their type), and the id template. Nothing here knows a
-particular dataset: MetaQA is one preset among possible others, and any mapping
-can be loaded from a small JSON or YAML file::
+particular dataset: presets for known formats are YAML files in ``presets/``
+(loaded by name), and any mapping can be loaded from a small JSON or YAML file::
 
-    subject_type: movie
-    template: metaqa.movies.kb.wikimovies.{type}.{slug}
-    relations: {directed_by: person, release_year: year}
+    subject_type: book
+    template: example.library.catalogue.books.{type}.{slug}
+    relations: {authored_by: person, published_in: year}
     default_object_type: entity   # null: unmapped relations keep literal objects;
                                   # "derive": an entity typed after the relation
 
 The default (``generic``) makes every plain name one entity of type ``entity``
-whatever role it plays, so a name reached as someone's spouse is the same node
-that has a nationality and a walk crosses it. A mapping that types names is a
+whatever role it plays, so a name reached as someone's employer is the same node
+that has a location and a walk crosses it. A mapping that types names is a
 choice its author makes; the default never splits a name into several ids.
 """
 
@@ -35,11 +35,13 @@ from research_chain.payloads.graph import ENTITY_ID_PATTERN
 __all__ = [
     "DEFAULT_TEMPLATE",
     "DERIVE",
+    "GENERIC",
     "GENERIC_TYPE",
-    "PRESETS",
+    "PRESET_DIR",
     "NameMapping",
     "derive_type",
     "load_mapping",
+    "preset_names",
     "slug",
 ]
 
@@ -106,7 +108,7 @@ class NameMapping:
         """The type of the relation's objects, or None when objects stay literals.
 
         ``default_object_type: derive`` names the type after the relation
-        (``has_genre`` -> ``genre``, ``directed_by`` -> ``directed``).
+        (``has_colour`` -> ``colour``, ``authored_by`` -> ``authored``).
         """
         found = self.relations.get(relation, self.default_object_type)
         if found == DERIVE:
@@ -122,33 +124,21 @@ class NameMapping:
         )  # fmt: skip
 
 
-PRESETS: dict[str, NameMapping] = {
-    "generic": NameMapping(default_object_type=GENERIC_TYPE),
-    "metaqa": NameMapping(
-        template="metaqa.movies.kb.wikimovies.{type}.{slug}",
-        subject_type="movie",
-        relations={
-            "directed_by": "person",
-            "written_by": "person",
-            "starred_actors": "person",
-            "release_year": "year",
-            "in_language": "language",
-            "has_tags": "tag",
-            "has_genre": "genre",
-            "has_imdb_rating": "rating",
-            "has_imdb_votes": "votes",
-        },
-    ),
-}
+GENERIC = NameMapping(default_object_type=GENERIC_TYPE)
+PRESET_DIR = Path(__file__).with_name("presets")
+
+
+def preset_names() -> list[str]:
+    """``generic`` and the presets shipped as data in ``presets/``."""
+    return ["generic", *sorted(p.stem for p in PRESET_DIR.glob("*.yaml"))]
 
 
 def load_mapping(spec: str | Path | None) -> NameMapping:
     """A preset by name, a JSON/YAML mapping file, or the generic default."""
-    if spec is None or str(spec) == "":
-        return PRESETS["generic"]
-    if str(spec) in PRESETS:
-        return PRESETS[str(spec)]
-    path = Path(spec)
+    if spec is None or str(spec) in ("", "generic"):
+        return GENERIC
+    preset = PRESET_DIR / f"{spec}.yaml"
+    path = preset if preset.is_file() and "/" not in str(spec) else Path(spec)
     try:
         data: Any = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
