@@ -11,6 +11,7 @@ from enum import IntEnum
 from pathlib import Path
 
 from research_chain import __version__
+from research_chain.bus.names import Stage
 from research_chain.config import Settings
 from research_chain.errors import ResearchChainError
 
@@ -51,6 +52,31 @@ def _parser() -> argparse.ArgumentParser:
     up.add_argument("--workers", type=int, help="workers per stage in this process")
     up.add_argument("--metrics-port", type=int, help="serve Prometheus metrics on this port")
     up.add_argument("--once", action="store_true", help="exit after the first answer (smoke test)")
+
+    worker = verbs.add_parser(
+        "worker", help="run stages only (no rules) against a running NATS; scale these apart"
+    )
+    _common(worker)
+    worker.add_argument(
+        "--stages",
+        type=_stages,
+        help="comma-separated stages to run (default: all five): "
+        + ",".join(stage.value for stage in Stage),
+    )
+    worker.add_argument("--workers", type=int, help="workers per stage in this process")
+    worker.add_argument("--metrics-port", type=int, help="serve Prometheus metrics on this port")
+
+    engine = verbs.add_parser(
+        "engine", help="run rules, intake, continuation and deadlines only (no stage)"
+    )
+    _common(engine)
+    engine.add_argument(
+        "--sample",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="load the sample graph into an empty store first (default: no)",
+    )
+    engine.add_argument("--metrics-port", type=int, help="serve Prometheus metrics on this port")
 
     ask = verbs.add_parser("ask", help="ask one question through the running chain")
     _common(ask)
@@ -105,6 +131,20 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _stages(text: str) -> tuple[Stage, ...]:
+    chosen: list[Stage] = []
+    for word in (w.strip() for w in text.split(",")):
+        try:
+            stage = Stage(word)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"unknown stage {word!r}; choose from {', '.join(s.value for s in Stage)}"
+            ) from None
+        if stage not in chosen:
+            chosen.append(stage)
+    return tuple(chosen)
+
+
 def _settings(args: argparse.Namespace) -> Settings:
     overrides = {
         "nats_url": getattr(args, "nats_url", None),
@@ -114,7 +154,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         "workers_per_stage": getattr(args, "workers", None),
         "metrics_port": getattr(args, "metrics_port", None),
     }
-    if getattr(args, "sample", None) is not None:
+    if args.verb == "up" and args.sample is not None:
         overrides["load_sample"] = args.sample
     return Settings().with_overrides(**overrides)
 
@@ -124,6 +164,8 @@ def _verbs() -> dict[str, Callable[[argparse.Namespace, Settings], int]]:
 
     return {
         "up": service.cli_up,
+        "worker": service.cli_worker,
+        "engine": service.cli_engine,
         "ask": service.cli_ask,
         "ingest": service.cli_ingest,
         "watch": service.cli_watch,

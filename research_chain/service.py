@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,15 +27,19 @@ from research_chain.payloads.schema import write_schemas
 __all__ = [
     "cli_ask",
     "cli_bench",
+    "cli_engine",
     "cli_eval",
     "cli_ingest",
     "cli_schema",
     "cli_up",
     "cli_watch",
+    "cli_worker",
     "format_event",
     "run_ask",
+    "run_engine",
     "run_up",
     "run_watch",
+    "run_worker",
     "start_chain",
 ]
 
@@ -43,6 +47,7 @@ if TYPE_CHECKING:
     from prometheus_client import CollectorRegistry
 
     from research_chain.components.base import Component
+    from research_chain.graph.embedded import EmbeddedGraph
     from research_chain.graph.protocol import GraphBackend
     from research_chain.runtime import Chain
 
@@ -86,11 +91,11 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
             sample = settings.load_sample
             sample = server is not None if sample is None else sample
             code = 0
-            async with _serving(bus, settings, load_sample=sample) as sample_present:
+            async with _serving(bus, settings, load_sample=sample) as graph:
                 # Handlers first: a Ctrl-C right after "ready" must stop us cleanly.
                 stop = _stop_event()
                 print(f"research-chain ready on {url}", flush=True)
-                if sample and sample_present:
+                if sample and graph is not None and graph.label(FIRST_SEED) == "Kestrel 85":
                     code = await _first_answer(bus, settings)
                 if not once:
                     await stop.wait()
@@ -104,35 +109,106 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
 
 
 @contextlib.asynccontextmanager
-async def _serving(bus: Bus, settings: Settings, *, load_sample: bool) -> AsyncIterator[bool]:
-    """The graph writer, the graph (loaded, then followed) and the chain, stopped in
-    reverse; yields whether the sample graph is in the store."""
+async def _serving(
+    bus: Bus,
+    settings: Settings,
+    *,
+    load_sample: bool,
+    engine: bool = True,
+    stages: Sequence[Stage] = tuple(Stage),
+) -> AsyncIterator[EmbeddedGraph | None]:
+    """This process's share, stopped in reverse: the engine's graph writer, the graph
+    (loaded, then followed) for the stages, then the chain; yields the graph, if any."""
     from research_chain.graph import GraphWriter, open_graph
     from research_chain.graph.sample import load_sample as load_sample_graph
+
+    async with contextlib.AsyncExitStack() as stack:
+        if load_sample:
+            written = await load_sample_graph(bus, settings)
+            if written:
+                print(f"sample graph loaded: {written} triples", flush=True)
+        if engine:
+            writer = GraphWriter(bus, settings)
+            await writer.start()
+            stack.push_async_callback(writer.stop)
+        graph: EmbeddedGraph | None = None
+        if stages:
+            graph = await open_graph(bus, settings)
+            stack.push_async_callback(graph.close)
+            print(f"graph: {len(graph)} entities", flush=True)
+        metrics = _serve_metrics(settings.metrics_host, settings.metrics_port)
+        chain = await start_chain(
+            bus, settings, components=_components(stages), graph=graph, judge=_judge(),
+            metrics=metrics, run_engine=engine,
+        )  # fmt: skip
+        stack.push_async_callback(chain.stop)
+        yield graph
+
+
+def _components(stages: Sequence[Stage]) -> dict[Stage, Component[Any, Any]]:
+    from research_chain.components import default_components
+
+    return {stage: c for stage, c in default_components().items() if stage in stages}
+
+
+def _judge() -> Any:
     from research_chain.judges import HeuristicJudge
 
-    if load_sample:
-        written = await load_sample_graph(bus, settings)
-        if written:
-            print(f"sample graph loaded: {written} triples", flush=True)
-    writer = GraphWriter(bus, settings)
-    await writer.start()
+    return HeuristicJudge()
+
+
+async def run_worker(settings: Settings, stages: Sequence[Stage] = tuple(Stage)) -> int:
+    """Run the given stages (all five by default) against a running NATS, until Ctrl-C.
+
+    No rules, intake or deadlines here: those are the ``engine``'s; any number of
+    workers share each stage's durable consumer.
+    """
+    return await _serve_joined(
+        settings, "worker", engine=False, stages=stages, load_sample=False,
+        detail="stages " + ",".join(stage.value for stage in stages),
+    )  # fmt: skip
+
+
+async def run_engine(settings: Settings, *, load_sample: bool = False) -> int:
+    """Run the rule engine, intake, continuation, deadlines and the graph writer (no
+    stage) against a running NATS, until Ctrl-C; replicas share every durable."""
+    return await _serve_joined(
+        settings, "engine", engine=True, stages=(), load_sample=load_sample,
+        detail="rules, intake, continuation, deadlines",
+    )  # fmt: skip
+
+
+async def _serve_joined(
+    settings: Settings,
+    role: str,
+    *,
+    engine: bool,
+    stages: Sequence[Stage],
+    load_sample: bool,
+    detail: str,
+) -> int:
+    url = _client_url(settings)
+    bus = await connect(settings, url, name=f"research-chain-{role}")
     try:
-        graph = await open_graph(bus, settings)
-        try:
-            print(f"graph: {len(graph)} entities", flush=True)
-            metrics = _serve_metrics(settings.metrics_host, settings.metrics_port)
-            chain = await start_chain(
-                bus, settings, graph=graph, judge=HeuristicJudge(), metrics=metrics
-            )
-            try:
-                yield graph.label(FIRST_SEED) == "Kestrel 85"
-            finally:
-                await chain.stop()
-        finally:
-            await graph.close()
+        await provision(bus, settings)
+        async with _serving(
+            bus, settings, load_sample=load_sample, engine=engine, stages=stages
+        ):
+            stop = _stop_event()
+            print(f"research-chain {role} ready on {url} ({detail})", flush=True)
+            await stop.wait()
+            print("stopping", flush=True)
     finally:
-        await writer.stop()
+        await bus.close()
+    return 0
+
+
+def cli_worker(args: argparse.Namespace, settings: Settings) -> int:
+    return asyncio.run(run_worker(settings, args.stages or tuple(Stage)))
+
+
+def cli_engine(args: argparse.Namespace, settings: Settings) -> int:
+    return asyncio.run(run_engine(settings, load_sample=bool(args.sample)))
 
 
 def _serve_metrics(host: str, port: int | None) -> CollectorRegistry | None:
