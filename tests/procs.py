@@ -18,9 +18,9 @@ class Proc:
     process: asyncio.subprocess.Process
     lines: list[str] = field(default_factory=list)
 
-    async def read_until(self, needle: str, timeout: float = 90.0) -> str:
-        async def scan() -> str:
-            assert self.process.stdout is not None
+    async def read_until(self, needle: str, within_s: float = 90.0) -> str:
+        assert self.process.stdout is not None
+        async with asyncio.timeout(within_s):
             while True:
                 raw = await self.process.stdout.readline()
                 if not raw:
@@ -29,8 +29,6 @@ class Proc:
                 self.lines.append(line)
                 if needle in line:
                     return line
-
-        return await asyncio.wait_for(scan(), timeout)
 
 
 def clean_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
