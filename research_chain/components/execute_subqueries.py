@@ -16,6 +16,7 @@ from research_chain.bus.names import Stage
 from research_chain.components.base import Component, StageContext, resolve_seeds
 from research_chain.graph.memory import parse_time
 from research_chain.graph.protocol import Step
+from research_chain.graph.text import normalise
 from research_chain.payloads import (
     AssessmentOutput,
     ClassifierOutput,
@@ -37,6 +38,7 @@ from research_chain.retrieval.subqueries import (
     PathQuery,
     SubQuery,
     TemporalQuery,
+    TypeScanQuery,
 )
 from research_chain.understanding.analysis import Analysis
 from research_chain.understanding.evidence import is_answer
@@ -156,6 +158,13 @@ async def _decompose_queries(
         if comparing and axis == "relationship":
             continue  # the comparison measures the relation; its neighbours are not answers
         queries.extend(_axis_queries(ctx, axis, analysis, args, ids))
+    types = tuple(sorted(analysis.answer_types or analysis.types))
+    if not ids and types:
+        # No entity named: the asked type's entities that meet the conditions, or else
+        # what the facet queries find.
+        window = _window(ctx, topic) or (None, None)
+        rank_by = _by_strength(analysis)
+        queries = [TypeScanQuery(types, normalise(topic), *window, rank_by, tuple(queries))]
     queries.append(Bm25Query(args.focus, k=_SCOPE_K[args.resolved_scope()]))
     return queries
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import itertools
 import logging
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -312,6 +313,9 @@ class EmbeddedGraph:
 
     def entity_types(self) -> dict[str, int]:
         return dict(self.memory.type_counts)
+
+    def entities_of_type(self, type_name: str, limit: int = 1000) -> list[str]:
+        return list(itertools.islice(self.memory.by_type.get(type_name, {}), limit))
 
     def __len__(self) -> int:
         return len(self.memory.nodes)

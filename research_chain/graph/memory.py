@@ -128,6 +128,7 @@ class GraphMemory:
         self.incoming: dict[str, list[Fact]] = {}
         self.predicate_counts: Counter[str] = Counter()
         self.type_counts: Counter[str] = Counter()
+        self.by_type: dict[str, dict[str, None]] = {}
         self._times: list[tuple[datetime, Fact]] = []
         self._times_sorted = True
 
@@ -148,6 +149,7 @@ class GraphMemory:
 
     def _link(self, node: Node) -> None:
         self.type_counts[node.type] += 1
+        self.by_type.setdefault(node.type, {})[node.id] = None
         for name in () if node.type in self.unnamed_types else node.names():
             key = normalise(name)
             if not key:
@@ -169,6 +171,10 @@ class GraphMemory:
         self.type_counts[node.type] -= 1
         if self.type_counts[node.type] <= 0:
             del self.type_counts[node.type]
+        members = self.by_type.get(node.type, {})
+        members.pop(node.id, None)
+        if not members:
+            self.by_type.pop(node.type, None)
         for name in node.names():
             key = normalise(name)
             ids = tuple(i for i in self.names.get(key, ()) if i != node.id)

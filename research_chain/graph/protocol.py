@@ -146,3 +146,8 @@ class GraphBackend(Protocol):
     def entity_types(self) -> dict[str, int]:
         """Every entity type in the graph with its entity count."""
         ...
+
+    def entities_of_type(self, type_name: str, limit: int = 1000) -> list[str]:
+        """Up to ``limit`` ids of one type, in insertion order: what a topic-wide
+        question ("which high-severity faults ...") scans when it names no entity."""
+        ...

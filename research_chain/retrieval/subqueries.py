@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from research_chain.errors import GraphError
 from research_chain.graph.memory import parse_time
 from research_chain.graph.protocol import Direction, GraphBackend, Step
+from research_chain.graph.text import normalise, predicate_words
 from research_chain.payloads import EntityState, Evidence, ObjectKind, RetrievalTier, Triple
 from research_chain.payloads.graph import entity_type
 from research_chain.retrieval.reading import hydrate
@@ -27,6 +28,7 @@ from research_chain.understanding.evidence import (
     snippet,
     triple_text,
 )
+from research_chain.understanding.lexicon import NOISE_WORDS
 from research_chain.understanding.paths import path_to_wire
 
 __all__ = [
@@ -37,6 +39,7 @@ __all__ = [
     "PathQuery",
     "SubQuery",
     "TemporalQuery",
+    "TypeScanQuery",
     "attribute_answers",
 ]
 
@@ -451,6 +454,139 @@ class TemporalQuery:
             out["types"] = sorted(self.types)
         if self.predicates:
             out["predicates"] = sorted(self.predicates)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class TypeScanQuery:
+    """The entities of the asked types that meet every condition the question states.
+
+    What a question naming no entity asks for ("Which high-severity faults were
+    reported in May 2025?"). A condition is an attribute value the question writes
+    out word for word (``severity: high``); the time window falls on the entity's
+    own dates, those of the predicates the question mentions (``rank_by``) first.
+    An entity with no date cannot be placed in a window, so a window drops it.
+    When no entity qualifies (the dates may sit on other entities' facts about
+    them), the ``otherwise`` queries answer instead.
+    """
+
+    types: tuple[str, ...]
+    text: str
+    start: datetime | None = None
+    end: datetime | None = None
+    rank_by: tuple[str, ...] = ()
+    otherwise: tuple[SubQuery, ...] = ()
+    limit: int = 5000
+
+    async def run(self, graph: GraphBackend) -> list[Evidence]:
+        found = await self._scan(graph)
+        if found:
+            return found
+        for query in self.otherwise:
+            found.extend(await query.run(graph))
+        return found
+
+    async def _scan(self, graph: GraphBackend) -> list[Evidence]:
+        ids = [i for t in self.types for i in graph.entities_of_type(t, self.limit)]
+        states = (await graph.entity_state(ids)).found
+        conditions = self._conditions(states.values())
+        own = {t.predicate for state in states.values() for t in state.triples}
+        asked = {
+            t.predicate
+            for state in states.values()
+            for t in state.triples
+            if t.predicate in self.rank_by and (t.timestamp or parse_time(t.object.strip()))
+        }
+        windowed = self.start is not None or self.end is not None
+        if windowed and not asked and any(p not in own for p in self.rank_by):
+            return []  # the time is on a relation held by other entities ("serviced")
+        out = []
+        for entity_id, state in states.items():
+            facts = []
+            for pairs in conditions.values():
+                met = [
+                    t
+                    for t in state.triples
+                    if t.kind is ObjectKind.LITERAL and (normalise(t.object), t.predicate) in pairs
+                ]
+                if not met:
+                    break
+                facts.append(met[0])
+            if len(facts) < len(conditions):
+                continue
+            if windowed:
+                dated = self._dated(state, asked)
+                if dated is None:
+                    continue
+                facts.append(dated)
+            label = graph.label(entity_id) or entity_id
+            texts = [triple_text(t, {entity_id: label}) for t in facts]
+            out.append(
+                Evidence(
+                    entity_id=entity_id,
+                    tier=RetrievalTier.RULES,
+                    source="type_scan",
+                    score=2.0,
+                    snippet_text=snippet(label, texts),
+                )
+            )
+        return out if conditions or windowed else out[:FANOUT]
+
+    def _conditions(self, states: Iterable[EntityState]) -> dict[str, set[tuple[str, str]]]:
+        """The words the question writes out as attribute values, each with the
+        (value, predicate) pairs it names: a whole value ("high"), or else the last
+        word of a longer one ("survey" for "site survey")."""
+        text = f" {self.text} "
+        windowed = self.start is not None or self.end is not None
+        kinds = {w for t in self.types for w in predicate_words(t).split()}
+        whole: dict[str, set[tuple[str, str]]] = {}
+        heads: dict[str, set[tuple[str, str]]] = {}
+        for state in states:
+            for t in state.triples:
+                if t.kind is not ObjectKind.LITERAL or t.object == state.label:
+                    continue
+                value = normalise(t.object)
+                if not value or (windowed and value.isdigit()) or value in NOISE_WORDS:
+                    continue
+                if parse_time(t.object.strip()) is not None:
+                    continue
+                head = value.rsplit(" ", 1)[-1]
+                if f" {value} " in text:
+                    whole.setdefault(value, set()).add((value, t.predicate))
+                elif head != value and len(head) > 3 and head not in kinds and f" {head} " in text:
+                    heads.setdefault(head, set()).add((value, t.predicate))
+        named = {p for pairs in whole.values() for _, p in pairs}
+        for head, pairs in heads.items():
+            kept = {(v, p) for v, p in pairs if p not in named}
+            if kept and head not in whole:
+                whole[head] = kept
+        return {
+            key: pairs
+            for key, pairs in whole.items()
+            if not any(key != other and f" {key} " in f" {other} " for other in whole)
+        }
+
+    def _dated(self, state: EntityState, asked: set[str]) -> Triple | None:
+        """The entity's date in the window: one of the ``asked`` relations' ("reported") if
+        the question names any, else any of its own dates or timestamped facts."""
+        dates = date_attributes(state) + [
+            (t, at) for t in state.triples if (at := parse_time(t.timestamp)) is not None
+        ]
+        for triple, at in dates:
+            if asked and triple.predicate not in asked:
+                continue
+            if (self.start is None or at >= self.start) and (self.end is None or at < self.end):
+                return triple
+        return None
+
+    def wire(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": "type_scan", "types": list(self.types)}
+        if self.start is not None:
+            out["start"] = self.start.isoformat()
+        if self.end is not None:
+            out["end"] = self.end.isoformat()
+        if self.otherwise:
+            out["otherwise"] = [query.wire() for query in self.otherwise]
         return out
 
 

@@ -8,7 +8,7 @@ the tests without a graph at hand.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from research_chain.graph.protocol import NameMatch
@@ -311,8 +311,12 @@ def _noun_run(
     """The noun phrase after a wh-word ("what film genre"): its words that name a type
     or relation, in order; the last is its head."""
     named = {m.token for m in relations}
+
+    def noun(tok: Token) -> bool:
+        return tok.index in named or any(type_matches(tok.text, t) for t in types)
+
     run: list[Token] = []
-    for tok in window:
+    for at, tok in enumerate(window):
         verb = tok.text.endswith(("ed", "ing")) or tok.text in VERB_FORMS
         if tok.index in blocked or (run and verb):
             break  # a name, or a verb form after the noun: "which person directed"
@@ -324,9 +328,20 @@ def _noun_run(
             run.append(tok)
             if tok.text != _singular_of(tok.text):
                 break  # a plural noun ends the phrase: "which operators flew missions"
+        elif run and _modifier(tok, window[at + 1 : at + 2], blocked, noun):
+            continue  # "which site survey missions": the head comes after a modifier
         elif run or tok.text not in _SKIP_AFTER_WH:
             break
     return run
+
+
+def _modifier(
+    tok: Token, following: Sequence[Token], blocked: set[int], noun: Callable[[Token], bool]
+) -> bool:
+    """A plain word between two nouns of one phrase, neither a stop word nor a verb."""
+    if tok.text in NOISE_WORDS or tok.text in VERB_FORMS or not tok.text.isalpha():
+        return False
+    return bool(following) and following[0].index not in blocked and noun(following[0])
 
 
 def _singular_of(word: str) -> str:

@@ -36,7 +36,9 @@ __all__ = [
 
 SEP = " | "
 AT = " @ "
-ANSWER_SOURCES = frozenset({"predicate_walk", "attribute", "aggregate", "temporal_range"})
+ANSWER_SOURCES = frozenset(
+    {"predicate_walk", "attribute", "aggregate", "temporal_range", "type_scan"}
+)
 ANSWER_PREFIX = "Answer: "
 NO_ANSWER_PREFIX = "No answer: "
 
