@@ -125,6 +125,15 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("name", help="a harness in bench/, e.g. chain_bench, graph_queries")
     bench.add_argument("args", nargs=argparse.REMAINDER)
 
+    mcp = verbs.add_parser(
+        "mcp",
+        help="serve the research_graph tool over MCP on stdio (needs the mcp extra)",
+        description="An MCP server for agent hosts: one tool, research_graph, answered by "
+        "the running chain. The host spawns this command and speaks JSON-RPC on stdin/stdout.",
+    )
+    _common(mcp)
+    mcp.add_argument("--timeout", type=float, default=60.0, help="seconds a tool call waits")
+
     schema = verbs.add_parser("schema", help="write one JSON Schema per payload type")
     schema.add_argument("--out", type=Path, default=Path("payloads"))
     schema.add_argument("--check", action="store_true", help="fail if files differ")
@@ -172,6 +181,7 @@ def _verbs() -> dict[str, Callable[[argparse.Namespace, Settings], int]]:
         "eval": service.cli_eval,
         "bench": service.cli_bench,
         "schema": service.cli_schema,
+        "mcp": service.cli_mcp,
     }
 
 

@@ -1,9 +1,10 @@
 """The parent's side: start a research loop by writing its triples, await its result.
 
 The loop is an entity in the graph like any other, written through the graph
-write API. The caller subscribes to its own result subject *before* writing,
-so a fast chain cannot answer into the void; if the wait times out the
-stored result (``COMPLETE_<loop_id>``) is checked once before giving up.
+write API. A :class:`ResearchClient` subscribes to its parent's result subject
+*before* writing, so a fast chain cannot answer into the void. Every result is
+also kept under ``COMPLETE_<loop_id>`` until the loop's records expire, which is
+what lets a parent that restarted (or any other process) fetch it by loop id.
 """
 
 from __future__ import annotations
@@ -11,19 +12,20 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import Mapping
-
-import nats.js.errors
-from nats.aio.msg import Msg
+from types import TracebackType
+from typing import TYPE_CHECKING
 
 from research_chain.bus import names as n
-from research_chain.bus.connection import Bus, nats_errors
+from research_chain.bus.connection import Bus, connect, nats_errors
 from research_chain.bus.names import Names
+from research_chain.bus.results import ResultSubscription, first_value, read_key
 from research_chain.errors import ResultTimeout, ValidationFailed
 from research_chain.payloads import (
     DEFAULT_BUDGET_TOKENS,
     DEFAULT_MAX_ITERATIONS,
     PIPELINE_ROLE,
     TRIPLE_SOURCE,
+    ClassifierOutput,
     GraphWrite,
     GraphWriteOp,
     Predicate,
@@ -33,7 +35,12 @@ from research_chain.payloads import (
 )
 from research_chain.payloads.registry import now_rfc3339
 
-__all__ = ["fetch_result", "request_triples", "research", "start_research"]
+if TYPE_CHECKING:
+    from research_chain.config import Settings
+
+__all__ = ["ResearchClient", "fetch_result", "request_triples", "research", "start_research"]
+
+DEFAULT_TIMEOUT_S = 60.0
 
 
 def request_triples(
@@ -87,21 +94,200 @@ async def start_research(bus: Bus, triples: list[Triple], *, timeout_s: float = 
         raise ValidationFailed(f"research request refused: {getattr(reply, 'error', reply)}")
 
 
+class ResearchClient:
+    """A parent's handle on a running chain, usable from any process.
+
+    ``research()`` asks and waits; ``start()`` returns the loop id at once and
+    ``result()`` waits for (or fetches) that loop's result later, from this client or
+    from another one after a restart. Results of loops this client started arrive on
+    its own result subject; any other loop's result is watched for by key.
+
+    Example::
+
+        async with await ResearchClient.connect(Settings()) as client:
+            result = await client.research("Which drones did Yusuf Mensah fly?")
+    """
+
+    def __init__(
+        self,
+        bus: Bus,
+        *,
+        names: Names | None = None,
+        parent_loop_id: str | None = None,
+        owns_bus: bool = False,
+    ) -> None:
+        self.parent_loop_id = n.check_token(
+            parent_loop_id or f"parent-{uuid.uuid4()}", "parent_loop_id"
+        )
+        self._bus = bus
+        self._names = names or Names()
+        self._owns_bus = owns_bus
+        self._subscription: ResultSubscription | None = None
+        self._started: set[str] = set()
+        self._waiters: dict[str, asyncio.Future[bytes]] = {}
+
+    @classmethod
+    async def connect(
+        cls,
+        settings: Settings,
+        *,
+        parent_loop_id: str | None = None,
+        name: str = "research-chain-client",
+    ) -> ResearchClient:
+        """Connect to the chain ``settings`` point at (the embedded server's address when
+        no URL is set); the client owns the connection and closes it."""
+        bus = await connect(settings, settings.client_url(), name=name)
+        return cls(bus, names=settings.names(), parent_loop_id=parent_loop_id, owns_bus=True)
+
+    async def __aenter__(self) -> ResearchClient:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        """Stop listening for results; close the connection if this client opened it."""
+        if self._subscription is not None:
+            await self._subscription.close()
+            self._subscription = None
+        for waiter in self._waiters.values():
+            waiter.cancel()
+        self._waiters.clear()
+        if self._owns_bus:
+            await self._bus.close()
+
+    async def research(
+        self,
+        topic: str,
+        hints: Mapping[str, str] | None = None,
+        budget_tokens: int | None = None,
+        max_iterations: int | None = None,
+        timeout: float = DEFAULT_TIMEOUT_S,  # noqa: ASYNC109 - the parent's contract names it so
+        *,
+        loop_id: str | None = None,
+    ) -> SearchResult:
+        """Ask one question and wait for its ``SearchResult``.
+
+        Raises:
+            ResultTimeout: no result within ``timeout`` seconds (it may still come:
+                ``result()`` with the loop id fetches it later).
+            ValidationFailed: the graph refused the request's triples.
+            InvalidName: ``loop_id`` is not a UUID.
+        """
+        started = await self.start(
+            topic, hints, budget_tokens, max_iterations, loop_id=loop_id,
+            request_timeout_s=min(timeout, 10.0),
+        )  # fmt: skip
+        return await self.result(started, timeout=timeout)
+
+    async def start(
+        self,
+        topic: str,
+        hints: Mapping[str, str] | None = None,
+        budget_tokens: int | None = None,
+        max_iterations: int | None = None,
+        *,
+        loop_id: str | None = None,
+        request_timeout_s: float = 10.0,
+    ) -> str:
+        """Start a research loop and return its id once the graph has taken the request."""
+        loop_id = n.validate_loop_id(loop_id or str(uuid.uuid4()))
+        await self._listen()
+        triples = request_triples(
+            loop_id, topic, parent_loop_id=self.parent_loop_id, hints=hints,
+            budget_tokens=budget_tokens or 0, max_iterations=max_iterations or 0,
+        )  # fmt: skip
+        self._started.add(loop_id)
+        try:
+            await start_research(self._bus, triples, timeout_s=request_timeout_s)
+        except BaseException:
+            self._started.discard(loop_id)
+            raise
+        return loop_id
+
+    async def result(
+        self,
+        loop_id: str,
+        timeout: float = DEFAULT_TIMEOUT_S,  # noqa: ASYNC109 - as in research()
+    ) -> SearchResult:
+        """Wait for a loop's result: at once if it is kept, else as soon as it comes.
+
+        Works for any loop id, also one another process (or this parent before it
+        restarted) started, while the loop's records are retained.
+
+        Raises:
+            ResultTimeout: no result within ``timeout`` seconds.
+        """
+        loop_id = n.check_token(loop_id, "loop_id")
+        if loop_id in self._started:
+            data = await self._own_result(loop_id, timeout)
+        else:
+            data = await first_value(
+                self._bus, self._names.loops_bucket, n.complete_key(loop_id), timeout
+            )
+        if data is None:
+            raise ResultTimeout(f"loop {loop_id}: no result within {timeout}s")
+        return default_registry().decode_as(data, SearchResult).payload
+
+    async def fetch(self, loop_id: str) -> SearchResult | None:
+        """A loop's result if it has one now, without waiting."""
+        return await fetch_result(self._bus, loop_id, names=self._names)
+
+    async def classification(self, loop_id: str) -> ClassifierOutput | None:
+        """The classification that routed the loop (the last one, after a retighten)."""
+        data = await read_key(
+            self._bus,
+            self._names.loops_bucket,
+            n.stage_key(n.Stage.NL_CLASSIFY, n.check_token(loop_id, "loop_id")),
+        )
+        if data is None:
+            return None
+        return default_registry().decode_as(data, ClassifierOutput).payload
+
+    async def _listen(self) -> None:
+        if self._subscription is None:
+            self._subscription = await ResultSubscription.open(
+                self._bus, n.result_subject(self.parent_loop_id), self._on_result
+            )
+
+    async def _on_result(self, headers: Mapping[str, str], data: bytes) -> None:
+        waiter = self._waiters.get(headers.get(n.Header.LOOP_ID, ""))
+        if waiter is not None and not waiter.done():
+            waiter.set_result(data)
+
+    async def _own_result(self, loop_id: str, timeout_s: float) -> bytes | None:
+        """Our subject delivers the result; the kept copy covers one that came before we
+        waited and one lost in a reconnect (checked again when the wait runs out).
+
+        The waiter is registered before the kept copy is read: the result is kept before
+        it is published, so a miss here means the publish is still to come.
+        """
+        waiter = self._waiters.setdefault(loop_id, asyncio.get_running_loop().create_future())
+        try:
+            kept = await read_key(self._bus, self._names.loops_bucket, n.complete_key(loop_id))
+            if kept is not None:
+                return kept
+            try:
+                return await asyncio.wait_for(asyncio.shield(waiter), timeout_s)
+            except TimeoutError:
+                return await read_key(self._bus, self._names.loops_bucket, n.complete_key(loop_id))
+        finally:
+            self._waiters.pop(loop_id, None)
+            self._started.discard(loop_id)
+
+
 async def fetch_result(
     bus: Bus, loop_id: str, *, names: Names | None = None
 ) -> SearchResult | None:
     """A loop's result by id from the loop bucket, or None while it has none."""
     names = names or Names()
-    with nats_errors("open loop bucket"):
-        kv = await bus.js.key_value(names.loops_bucket)
-    try:
-        with nats_errors("read result"):
-            entry = await kv.get(n.complete_key(loop_id))
-    except nats.js.errors.KeyNotFoundError:
-        return None
-    if entry.value is None:
-        return None
-    return default_registry().decode_as(entry.value, SearchResult).payload
+    data = await read_key(bus, names.loops_bucket, n.complete_key(loop_id))
+    return None if data is None else default_registry().decode_as(data, SearchResult).payload
 
 
 async def research(
@@ -112,40 +298,20 @@ async def research(
     hints: Mapping[str, str] | None = None,
     budget_tokens: int = 0,
     max_iterations: int = 0,
-    timeout: float = 60.0,  # noqa: ASYNC109 - the parent's contract names it so
+    timeout: float = DEFAULT_TIMEOUT_S,  # noqa: ASYNC109 - the parent's contract names it so
     loop_id: str | None = None,
     names: Names | None = None,
 ) -> SearchResult:
-    """Start one research loop for ``parent_loop_id`` and wait for its ``SearchResult``.
+    """One loop for ``parent_loop_id`` on an existing connection (a one-shot client).
 
     Raises:
         ResultTimeout: nothing arrived (or was stored) within ``timeout`` seconds.
         ValidationFailed: the graph refused the request's triples.
     """
-    loop_id = n.validate_loop_id(loop_id or str(uuid.uuid4()))
-    registry = default_registry()
-    arrived: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
-
-    async def on_result(msg: Msg) -> None:
-        if (msg.headers or {}).get(n.Header.LOOP_ID) == loop_id and not arrived.done():
-            arrived.set_result(msg.data)
-
-    with nats_errors("subscribe to results"):
-        sub = await bus.nc.subscribe(n.result_subject(parent_loop_id), cb=on_result)
+    client = ResearchClient(bus, names=names, parent_loop_id=parent_loop_id)
     try:
-        triples = request_triples(
-            loop_id, topic, parent_loop_id=parent_loop_id, hints=hints,
-            budget_tokens=budget_tokens, max_iterations=max_iterations,
-        )  # fmt: skip
-        await start_research(bus, triples, timeout_s=min(timeout, 10.0))
-        try:
-            data = await asyncio.wait_for(asyncio.shield(arrived), timeout)
-        except TimeoutError:
-            stored = await fetch_result(bus, loop_id, names=names)
-            if stored is None:
-                raise ResultTimeout(f"loop {loop_id}: no result within {timeout}s") from None
-            return stored
+        return await client.research(
+            topic, hints, budget_tokens, max_iterations, timeout, loop_id=loop_id
+        )
     finally:
-        with nats_errors("unsubscribe"):
-            await sub.unsubscribe()
-    return registry.decode_as(data, SearchResult).payload
+        await client.close()

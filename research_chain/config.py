@@ -95,6 +95,11 @@ class Settings(BaseSettings):
             schedule_stream=self.schedule_stream,
         )
 
+    def client_url(self) -> str:
+        """Where clients (``ask``, ``watch``, ``eval``, a parent) find a running chain: the
+        configured URL, else the address ``up``'s embedded server listens on."""
+        return self.nats_url or f"nats://{self.embedded_host}:{self.embedded_port}"
+
     def with_overrides(self, **overrides: Any) -> Settings:
         """CLI flags win over the environment; ``None`` means "flag not given"."""
         given = {key: value for key, value in overrides.items() if value is not None}

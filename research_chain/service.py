@@ -30,6 +30,7 @@ __all__ = [
     "cli_engine",
     "cli_eval",
     "cli_ingest",
+    "cli_mcp",
     "cli_schema",
     "cli_up",
     "cli_watch",
@@ -243,17 +244,18 @@ def cli_up(args: argparse.Namespace, settings: Settings) -> int:
     return asyncio.run(run_up(settings, once=args.once))
 
 
+def cli_mcp(args: argparse.Namespace, settings: Settings) -> int:
+    from research_chain.mcp_server import run_mcp
+
+    return asyncio.run(run_mcp(settings, timeout_s=args.timeout))
+
+
 def cli_schema(args: argparse.Namespace, settings: Settings) -> int:
     drift = write_schemas(default_registry(), args.out, check=args.check)
     verb = "differs" if args.check else "written"
     for name in drift:
         print(f"{args.out / name}: {verb}")
     return 1 if (args.check and drift) else 0
-
-
-def _client_url(settings: Settings) -> str:
-    """Clients join a running chain: the configured URL, else the embedded server's."""
-    return settings.nats_url or f"nats://{settings.embedded_host}:{settings.embedded_port}"
 
 
 def _hints(pairs: list[str]) -> dict[str, str]:
@@ -279,7 +281,7 @@ async def run_ask(
     """Ask one question as a parent loop of our own and print the answer."""
     from research_chain.client import research
 
-    bus = await connect(settings, _client_url(settings), name="research-chain-ask")
+    bus = await connect(settings, settings.client_url(), name="research-chain-ask")
     try:
         result = await research(
             bus,
@@ -355,7 +357,7 @@ async def run_watch(settings: Settings, loop_id: str | None = None) -> int:
     """Print every rule firing and stage transition (of one loop, or all) until Ctrl-C."""
     from research_chain.bus import names as n
 
-    bus = await connect(settings, _client_url(settings), name="research-chain-watch")
+    bus = await connect(settings, settings.client_url(), name="research-chain-watch")
     stop = _stop_event()
 
     async def show(msg: Msg) -> None:
@@ -414,7 +416,7 @@ def cli_eval(args: argparse.Namespace, settings: Settings) -> int:
             eval_file(
                 settings,
                 questions,
-                url=_client_url(settings),
+                url=settings.client_url(),
                 concurrency=args.concurrency,
                 timeout_s=args.timeout,
                 report=report,
