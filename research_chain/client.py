@@ -16,7 +16,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from research_chain.bus import names as n
-from research_chain.bus.connection import Bus, connect, nats_errors
+from research_chain.bus import Bus, connect
 from research_chain.bus.names import Names
 from research_chain.bus.results import ResultSubscription, first_value, read_key
 from research_chain.errors import ResultTimeout, ValidationFailed
@@ -85,11 +85,8 @@ async def start_research(bus: Bus, triples: list[Triple], *, timeout_s: float = 
     """Write a request's triples through the graph write API; refusals raise."""
     registry = default_registry()
     request = GraphWrite(op=GraphWriteOp.CREATE, triples=triples)
-    with nats_errors("graph write"):
-        msg = await bus.nc.request(
-            n.graph_write_subject(), registry.encode(request), timeout=timeout_s
-        )
-    reply = registry.decode(msg.data).payload
+    data = await bus.request(n.graph_write_subject(), registry.encode(request), timeout_s=timeout_s)
+    reply = registry.decode(data).payload
     if not getattr(reply, "ok", False):
         raise ValidationFailed(f"research request refused: {getattr(reply, 'error', reply)}")
 

@@ -6,7 +6,8 @@ chained with ``raise ... from exc`` so handlers only ever see these types::
 
     ResearchChainError
     ├── RetryableError              transient; the runner naks with a delay
-    │   ├── BusUnavailable          NATS down, timeouts, stale KV revision
+    │   ├── BusUnavailable          NATS down, timeouts, JetStream busy or electing
+    │   ├── RevisionConflict        a compare-and-set lost to another writer
     │   ├── JudgeTimeout            the LLM endpoint was slow or refused
     │   └── ResultTimeout           a parent waited longer than it allowed for a result
     └── PermanentError              retrying cannot help; park and end degraded
@@ -14,6 +15,9 @@ chained with ``raise ... from exc`` so handlers only ever see these types::
         ├── ValidationFailed        a typed payload broke a contract rule
         ├── RegistryError           the payload registry was misconfigured
         ├── InvalidName             a loop id or key that would break a subject
+        ├── PayloadTooLarge         a message over the server's or stream's size limit
+        ├── NotFound                a stream, bucket, key or stored message that is not there
+        ├── BusRejected             JetStream refused the request as wrong (not transient)
         ├── RuleViolation           the rule pack is broken or a rule misfired
         ├── GraphError              bad triples or entity ids in a graph write
         └── BudgetExhausted         the loop spent its tokens or its time
@@ -23,16 +27,20 @@ from __future__ import annotations
 
 __all__ = [
     "BudgetExhausted",
+    "BusRejected",
     "BusUnavailable",
     "DecodeError",
     "GraphError",
     "InvalidName",
     "JudgeTimeout",
+    "NotFound",
+    "PayloadTooLarge",
     "PermanentError",
     "RegistryError",
     "ResearchChainError",
     "ResultTimeout",
     "RetryableError",
+    "RevisionConflict",
     "RuleViolation",
     "ValidationFailed",
 ]
@@ -52,6 +60,10 @@ class RetryableError(ResearchChainError):
 
 class BusUnavailable(RetryableError):
     """NATS or JetStream did not answer in time."""
+
+
+class RevisionConflict(RetryableError):
+    """A compare-and-set write lost: the key changed since it was read (or already exists)."""
 
 
 class JudgeTimeout(RetryableError):
@@ -88,6 +100,19 @@ class RegistryError(PermanentError):
 
 class InvalidName(PermanentError):
     """A loop id, stage or key that cannot be used as a subject token."""
+
+
+class PayloadTooLarge(PermanentError):
+    """A message larger than the server's max payload or the stream's max message size;
+    the same bytes will never fit, so it is not retried."""
+
+
+class NotFound(PermanentError):
+    """A stream, bucket, consumer, key or stored message that does not exist."""
+
+
+class BusRejected(PermanentError):
+    """JetStream answered that the request itself is wrong (configuration, permissions)."""
 
 
 class RuleViolation(PermanentError):

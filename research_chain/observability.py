@@ -23,8 +23,7 @@ from research_chain.bus import names as n
 from research_chain.runtime.hooks import Delivery, Hook, LoopFinished, RuleFired
 
 if TYPE_CHECKING:
-    from nats.aio.client import Client
-
+    from research_chain.bus import Bus
     from research_chain.components.base import StageContext
     from research_chain.payloads import WireModel
 
@@ -70,13 +69,13 @@ def child_traceparent(value: str) -> str:
 class EventPublisher(Hook):
     """Every stage transition and rule firing on ``research.events.<loop_id>.<stage>``."""
 
-    def __init__(self, nc: Client) -> None:
-        self._nc = nc
+    def __init__(self, bus: Bus) -> None:
+        self._bus = bus
 
     async def _emit(self, loop_id: str, stage: str, event: dict[str, Any]) -> None:
         event = {"loop_id": loop_id, "stage": stage, "at": time.time(), **event}
         try:
-            await self._nc.publish(n.event_subject(loop_id, stage), orjson.dumps(event))
+            await self._bus.send(n.event_subject(loop_id, stage), orjson.dumps(event))
         except Exception as exc:
             log.debug("event for %s dropped: %s", loop_id, exc)
 

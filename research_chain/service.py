@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import orjson
-from nats.aio.msg import Msg
 
-from research_chain.bus import Bus, EmbeddedServer, Stage, connect, provision
+from research_chain.bus import Bus, EmbeddedServer, Message, Stage, connect, provision
 from research_chain.config import Settings
 from research_chain.errors import ResearchChainError, ValidationFailed
 from research_chain.payloads import SearchResult, default_registry
@@ -360,11 +359,11 @@ async def run_watch(settings: Settings, loop_id: str | None = None) -> int:
     bus = await connect(settings, settings.client_url(), name="research-chain-watch")
     stop = _stop_event()
 
-    async def show(msg: Msg) -> None:
+    async def show(msg: Message) -> None:
         print(format_event(msg.data), flush=True)
 
     try:
-        sub = await bus.nc.subscribe(n.events_filter(loop_id), cb=show)
+        sub = await bus.subscribe(n.events_filter(loop_id), show)
         await stop.wait()
         await sub.unsubscribe()
     finally:

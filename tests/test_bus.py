@@ -65,3 +65,53 @@ async def test_kv_compare_and_set_refuses_a_stale_revision(bus: Bus, settings: S
     await kv.update("loop.cas", b"b", last=rev)
     with pytest.raises(nats.js.errors.KeyWrongLastSequenceError):
         await kv.update("loop.cas", b"c", last=rev)
+
+
+def test_only_the_bus_imports_nats() -> None:
+    """The seam: every other module talks to NATS through research_chain.bus."""
+    import re
+    from pathlib import Path
+
+    import research_chain
+
+    root = Path(research_chain.__file__).parent
+    pattern = re.compile(r"^\s*(import nats|from nats)\b", re.MULTILINE)
+    offenders = [
+        str(path.relative_to(root))
+        for path in root.rglob("*.py")
+        if path.parent.name != "bus" and pattern.search(path.read_text())
+    ]
+    assert offenders == []
+    components = root / "components"
+    assert [p.name for p in components.glob("*.py") if "research_chain.bus" in p.read_text()] == []
+
+
+async def test_kv_answers_absent_and_lost_races_as_values(bus: Bus, settings: Settings) -> None:
+    kv = bus.bucket(settings.loops_bucket)
+    assert await kv.read("loop.none") is None
+    assert await kv.entry("loop.none") is None
+    first = await kv.create("loop.k", b"a")
+    assert first is not None
+    assert await kv.create("loop.k", b"b") is None
+    second = await kv.update("loop.k", b"c", last=first)
+    assert second is not None
+    assert await kv.update("loop.k", b"d", last=first) is None
+    assert await kv.read("loop.k") == b"c"
+    await kv.purge("loop.k")
+    await kv.purge("loop.never")
+    assert await kv.read("loop.k") is None
+
+
+async def test_nats_failures_arrive_as_project_errors(bus: Bus, settings: Settings) -> None:
+    from research_chain.errors import NotFound, PayloadTooLarge
+
+    with pytest.raises(PayloadTooLarge):
+        await bus.publish(names.result_subject("p"), b"x" * (bus.nc.max_payload + 1))
+    with pytest.raises(PayloadTooLarge):
+        await bus.send("anything", b"x" * (bus.nc.max_payload + 1))
+    with pytest.raises(NotFound):
+        await bus.stream_state("NO_SUCH_STREAM")
+    assert await bus.get_msg(settings.results_stream, 999) is None
+    await bus.delete_msg(settings.results_stream, 999)
+    with pytest.raises(NotFound):
+        await bus.bucket("NO_SUCH_BUCKET").read("k")

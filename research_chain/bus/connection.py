@@ -1,11 +1,18 @@
-"""Connecting to NATS, and the seam where nats-py errors become ours."""
+"""Connecting to NATS, and every operation the package performs on it.
+
+:class:`Bus` is the only handle the rest of the package holds: it publishes,
+requests, subscribes, reads streams and hands out KV buckets and pull
+subscriptions, each call translated by :func:`~research_chain.bus.errors.nats_errors`.
+``nc`` and ``js`` stay reachable for tests that poke the server directly.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import ssl
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import nats
@@ -14,33 +21,21 @@ import nats.js.errors
 from nats.aio.client import Client
 from nats.js import JetStreamContext
 
-from research_chain.errors import BusUnavailable
+from research_chain.bus.consumers import (
+    ConsumerSpec,
+    PullSubscription,
+    consumer_config,
+    watch_stream,
+)
+from research_chain.bus.errors import nats_errors
+from research_chain.bus.kv import Bucket
+from research_chain.bus.message import Handler, Message, Subscription, wrap
+from research_chain.errors import BusUnavailable, NotFound
 
 if TYPE_CHECKING:
     from research_chain.config import Settings
 
-__all__ = ["Bus", "connect", "nats_errors"]
-
-
-@contextmanager
-def nats_errors(what: str) -> Iterator[None]:
-    """Translate transport failures into :class:`BusUnavailable` (retryable).
-
-    JetStream API errors that mean "the request was wrong" are left alone for
-    the caller that knows what they mean (for example a stale KV revision).
-    """
-    try:
-        yield
-    except (
-        nats.errors.TimeoutError,
-        nats.errors.ConnectionClosedError,
-        nats.errors.NoServersError,
-        nats.errors.NoRespondersError,
-        nats.js.errors.ServiceUnavailableError,
-        TimeoutError,
-        OSError,
-    ) as exc:
-        raise BusUnavailable(f"{what}: {type(exc).__name__}: {exc}") from exc
+__all__ = ["Bus", "Published", "StreamState", "connect", "nats_errors"]
 
 
 def _tls(settings: Settings) -> ssl.SSLContext | None:
@@ -52,12 +47,27 @@ def _tls(settings: Settings) -> ssl.SSLContext | None:
     return ctx
 
 
+@dataclass(frozen=True, slots=True)
+class Published:
+    """Where a JetStream publish landed; ``duplicate`` when its ``Nats-Msg-Id`` was seen."""
+
+    seq: int
+    duplicate: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StreamState:
+    messages: int
+    last_seq: int
+
+
 @dataclass(slots=True)
 class Bus:
     """One connection and its JetStream context, passed around explicitly."""
 
     nc: Client
     js: JetStreamContext
+    _buckets: dict[str, Bucket] = field(default_factory=dict, repr=False)
 
     async def close(self) -> None:
         if self.nc.is_closed:
@@ -66,6 +76,108 @@ class Bus:
             await self.nc.drain()
         except (nats.errors.Error, TimeoutError):
             await self.nc.close()
+
+    # --- publishing -----------------------------------------------------------
+
+    async def publish(
+        self, subject: str, data: bytes, headers: dict[str, str] | None = None
+    ) -> Published:
+        """Publish into the stream that captures ``subject`` and wait for its ack."""
+        with nats_errors(f"publish {subject}"):
+            ack = await self.js.publish(subject, data, headers=headers)
+        return Published(seq=int(ack.seq), duplicate=bool(ack.duplicate))
+
+    async def send(
+        self, subject: str, data: bytes, headers: dict[str, str] | None = None, *, reply: str = ""
+    ) -> None:
+        """A core publish: no stream, no ack (events, pipelined ingest)."""
+        with nats_errors(f"send {subject}"):
+            await self.nc.publish(subject, data, reply=reply, headers=headers)
+
+    async def request(self, subject: str, data: bytes, *, timeout_s: float) -> bytes:
+        """Core request/reply; the reply's body."""
+        with nats_errors(f"request {subject}"):
+            msg = await self.nc.request(subject, data, timeout=timeout_s)
+        return msg.data or b""
+
+    def new_inbox(self) -> str:
+        return self.nc.new_inbox()
+
+    async def subscribe(self, subject: str, handler: Handler, *, queue: str = "") -> Subscription:
+        """A core subscription calling ``handler`` per message (in the client's reader)."""
+        with nats_errors(f"subscribe {subject}"):
+            sub = await self.nc.subscribe(subject, queue=queue, cb=wrap(handler))
+        return Subscription(sub)
+
+    # --- streams and consumers ------------------------------------------------
+
+    async def stream_state(self, stream: str) -> StreamState:
+        with nats_errors(f"stream {stream} info"):
+            info = await self.js.stream_info(stream)
+        return StreamState(int(info.state.messages), int(info.state.last_seq))
+
+    async def get_msg(self, stream: str, seq: int) -> Message | None:
+        """A stored message by sequence, or None when it is gone."""
+        try:
+            with nats_errors(f"get {stream}#{seq}"):
+                raw = await self.js.get_msg(stream, seq)
+        except NotFound:
+            return None
+        return Message(
+            subject=raw.subject or "",
+            data=raw.data or b"",
+            headers=dict(raw.headers or {}),
+            stream=stream,
+            seq=seq,
+        )
+
+    async def delete_msg(self, stream: str, seq: int) -> None:
+        """Remove one stored message; one already gone is fine."""
+        with contextlib.suppress(NotFound), nats_errors(f"delete {stream}#{seq}"):
+            await self.js.delete_msg(stream, seq)
+
+    async def purge_subject(self, stream: str, subject: str) -> None:
+        with nats_errors(f"purge {subject} from {stream}"):
+            await self.js.purge_stream(stream, subject=subject)
+
+    async def ensure_consumer(self, stream: str, spec: ConsumerSpec) -> None:
+        """Create or update; every replica calls this and they converge on one durable."""
+        with nats_errors(f"consumer {spec.durable}"):
+            await self.js.add_consumer(stream, consumer_config(spec))
+
+    async def pull(self, stream: str, durable: str) -> PullSubscription:
+        with nats_errors(f"bind {durable}"):
+            sub = await self.js.pull_subscribe_bind(durable, stream=stream)
+        return PullSubscription(sub, durable)
+
+    async def watch(
+        self, stream: str, subject: str, handler: Handler, *, heartbeat_s: float
+    ) -> Subscription:
+        return await watch_stream(self.js, stream, subject, handler, heartbeat_s=heartbeat_s)
+
+    # --- key-value and objects --------------------------------------------------
+
+    def bucket(self, name: str) -> Bucket:
+        """The bucket handle for ``name``, one per bus (opened on first use)."""
+        found = self._buckets.get(name)
+        if found is None:
+            found = self._buckets[name] = Bucket(self.js, name)
+        return found
+
+    async def put_object(self, store: str, name: str, data: bytes) -> None:
+        with nats_errors(f"store object {name}"):
+            obs = await self.js.object_store(store)
+            await obs.put(name, data)
+
+    async def get_object(self, store: str, name: str) -> bytes | None:
+        """An object's bytes, or None when the store has no such object."""
+        try:
+            with nats_errors(f"read object {name}"):
+                obs = await self.js.object_store(store)
+                result = await obs.get(name)
+        except NotFound:
+            return None
+        return result.data or b""
 
 
 async def connect(

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from research_chain.errors import InvalidName
+from research_chain.stages import Stage
 
 __all__ = [
     "COMPLETE_PREFIX",
@@ -55,16 +56,6 @@ _TOKEN = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 
 COMPLETE_PREFIX = "COMPLETE_"
-
-
-class Stage(StrEnum):
-    """The five components, in flow order."""
-
-    NL_CLASSIFY = "nl_classify"
-    ROUTE_SEARCH = "route_search"
-    EXECUTE_SUBQUERIES = "execute_subqueries"
-    ASSESS_SUFFICIENCY = "assess_sufficiency"
-    SYNTHESIZE_ANSWER = "synthesize_answer"
 
 
 # The KV key each stage's completion is written under (``<prefix>.<loop_id>``).

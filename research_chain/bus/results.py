@@ -10,12 +10,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
-import nats.errors
-import nats.js.errors
-from nats.aio.msg import Msg
-from nats.aio.subscription import Subscription
-
-from research_chain.bus.connection import Bus, nats_errors
+from research_chain.bus.connection import Bus
+from research_chain.bus.errors import nats_errors
+from research_chain.bus.message import Message, Subscription
 
 __all__ = ["KeyUpdate", "ResultSubscription", "first_value", "read_key", "watch_keys"]
 
@@ -25,14 +22,7 @@ _REMOVALS = frozenset({"DEL", "PURGE"})
 
 async def read_key(bus: Bus, bucket: str, key: str) -> bytes | None:
     """A key's current value, or None when it has none (never written, deleted, purged)."""
-    with nats_errors(f"open bucket {bucket}"):
-        kv = await bus.js.key_value(bucket)
-    try:
-        with nats_errors(f"read {key}"):
-            entry = await kv.get(key)
-    except (nats.js.errors.KeyNotFoundError, nats.js.errors.KeyDeletedError):
-        return None
-    return entry.value or None
+    return await bus.bucket(bucket).read(key)
 
 
 async def first_value(bus: Bus, bucket: str, key: str, timeout_s: float) -> bytes | None:
@@ -110,16 +100,10 @@ class ResultSubscription:
 
     @classmethod
     async def open(cls, bus: Bus, subject: str, on_result: OnResult) -> ResultSubscription:
-        async def deliver(msg: Msg) -> None:
-            await on_result(dict(msg.headers or {}), msg.data)
+        async def deliver(msg: Message) -> None:
+            await on_result(msg.headers, msg.data)
 
-        with nats_errors(f"subscribe {subject}"):
-            sub = await bus.nc.subscribe(subject, cb=deliver)
-        return cls(sub)
+        return cls(await bus.subscribe(subject, deliver))
 
     async def close(self) -> None:
-        try:
-            with nats_errors("unsubscribe"):
-                await self._sub.unsubscribe()
-        except nats.errors.BadSubscriptionError:
-            return
+        await self._sub.unsubscribe()

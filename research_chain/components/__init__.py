@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from research_chain.bus.names import Stage
 from research_chain.components import (
     assess_sufficiency,
     execute_subqueries,
@@ -11,6 +10,7 @@ from research_chain.components import (
     synthesize_answer,
 )
 from research_chain.components.base import Component, LoopSnapshot, Provenance, StageContext
+from research_chain.stages import Stage
 
 __all__ = ["Component", "LoopSnapshot", "Provenance", "StageContext", "default_components"]
 

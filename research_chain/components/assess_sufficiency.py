@@ -7,11 +7,11 @@ round fits the intent's ``max_iterations``.
 
 from __future__ import annotations
 
-from research_chain.bus.names import Stage
 from research_chain.components.base import Component, StageContext, judge_of
 from research_chain.judges.base import AssessRequest, Judgment
 from research_chain.payloads import AssessmentOutput, ExecutionOutput
 from research_chain.retrieval.reading import read_question
+from research_chain.stages import Stage
 
 __all__ = ["COMPONENT", "handle"]
 

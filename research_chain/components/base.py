@@ -14,7 +14,6 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from research_chain.bus.names import Stage
 from research_chain.payloads import (
     AssessmentOutput,
     ClassifierOutput,
@@ -26,6 +25,7 @@ from research_chain.payloads import (
     WireModel,
 )
 from research_chain.payloads.graph import entity_type
+from research_chain.stages import Stage
 
 if TYPE_CHECKING:
     from research_chain.graph.protocol import GraphBackend

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from research_chain.bus.names import Stage
 from research_chain.components.base import Component, StageContext, resolve_seeds
 from research_chain.graph.memory import parse_time
 from research_chain.graph.protocol import Step
@@ -40,6 +39,7 @@ from research_chain.retrieval.subqueries import (
     TemporalQuery,
     TypeScanQuery,
 )
+from research_chain.stages import Stage
 from research_chain.understanding.analysis import Analysis
 from research_chain.understanding.evidence import is_answer
 from research_chain.understanding.lexicon import words

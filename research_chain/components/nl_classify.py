@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from research_chain.bus.names import Stage
 from research_chain.components.base import Component, StageContext
 from research_chain.errors import ResearchChainError
 from research_chain.payloads import (
@@ -29,6 +28,7 @@ from research_chain.payloads import (
 )
 from research_chain.payloads.graph import entity_type
 from research_chain.retrieval.reading import read_question, state_snippet
+from research_chain.stages import Stage
 from research_chain.understanding.analysis import Analysis, type_matches
 from research_chain.understanding.timeparse import TimeRange, parse_time_range
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from research_chain.bus.names import Stage
 from research_chain.components.base import Component, StageContext, judge_of
 from research_chain.errors import ValidationFailed
 from research_chain.judges.base import Judgment, RouteRequest
@@ -25,6 +24,7 @@ from research_chain.payloads import (
 )
 from research_chain.retrieval.paths import path_tree
 from research_chain.retrieval.reading import read_question
+from research_chain.stages import Stage
 
 __all__ = ["COMPONENT", "check_decision", "handle"]
 

@@ -10,7 +10,6 @@ says so in ``degraded_reason``, not in the prose.
 
 from __future__ import annotations
 
-from research_chain.bus.names import Stage
 from research_chain.components.base import Component, StageContext, judge_of, resolve_seeds
 from research_chain.judges.base import Judgment, SynthesisRequest
 from research_chain.judges.heuristic import HeuristicJudge
@@ -27,6 +26,7 @@ from research_chain.payloads import (
 )
 from research_chain.retrieval.reading import hydrate, read_question
 from research_chain.retrieval.subqueries import attribute_answers
+from research_chain.stages import Stage
 from research_chain.understanding.citations import extract_refs, ground, quote_back
 from research_chain.understanding.evidence import near_name_ids
 from research_chain.understanding.paths import path_from_wire

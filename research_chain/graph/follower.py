@@ -14,13 +14,8 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-import nats.js.errors
-from nats.aio.msg import Msg
-from nats.js import api
-from nats.js.client import JetStreamContext
-
-from research_chain.bus.connection import Bus, nats_errors
-from research_chain.errors import GraphError
+from research_chain.bus import Bus, Message, Subscription
+from research_chain.errors import GraphError, NotFound
 
 __all__ = ["Change", "KvFollower"]
 
@@ -49,7 +44,7 @@ class KvFollower:
         self._prefix = f"$KV.{bucket}."
         self._apply = apply
         self._heartbeat_s = heartbeat_s
-        self._sub: JetStreamContext.PushSubscription | None = None
+        self._sub: Subscription | None = None
         self.applied_seq = 0
         self._load_target: int | None = None
         self.loaded = asyncio.Event()
@@ -58,22 +53,15 @@ class KvFollower:
     async def start(self) -> None:
         try:
             await self._subscribe()
-        except nats.js.errors.NotFoundError as exc:
+        except NotFound as exc:
             raise GraphError(
                 f"bucket {self._bucket} does not exist: provision the server first"
             ) from exc
 
     async def _subscribe(self) -> None:
-        with nats_errors(f"watch bucket {self._bucket}"):
-            self._sub = await self._bus.js.subscribe(
-                f"{self._prefix}>",
-                stream=f"KV_{self._bucket}",
-                cb=self._on_msg,
-                ordered_consumer=True,
-                deliver_policy=api.DeliverPolicy.LAST_PER_SUBJECT,
-                idle_heartbeat=self._heartbeat_s,
-                inactive_threshold=300.0,
-            )
+        self._sub = await self._bus.watch(
+            f"KV_{self._bucket}", f"{self._prefix}>", self._on_msg, heartbeat_s=self._heartbeat_s
+        )
         # Loaded once everything the bucket held when the watch began is applied. (The
         # consumer's pending count is no guide: the server may have pushed every message
         # before this process has applied any.)
@@ -84,19 +72,18 @@ class KvFollower:
         if self._load_target is not None and self.applied_seq >= self._load_target:
             self.loaded.set()
 
-    async def _on_msg(self, msg: Msg) -> None:
-        meta = msg.metadata
-        seq = int(meta.sequence.stream)
+    async def _on_msg(self, msg: Message) -> None:
+        seq = msg.seq
         if seq > self.applied_seq:
             key = msg.subject[len(self._prefix) :]
-            headers = msg.headers or {}
+            headers = msg.headers
             deleted = _KV_OP in headers or _MARKER in headers
             try:
                 self._apply((seq, key, None if deleted else msg.data))
             except Exception:  # one bad value must not stop the index
                 log.exception("entity %s (revision %d) could not be indexed", key, seq)
             self.applied_seq = seq
-        if meta.num_pending == 0:
+        if msg.pending == 0:
             self.loaded.set()  # the last message the watch had (covers a target deleted since)
         self._check_loaded()
         if self._waiters:
@@ -123,14 +110,10 @@ class KvFollower:
 
     async def last_seq(self) -> int:
         """The bucket stream's last sequence (0 when it holds nothing)."""
-        with nats_errors(f"bucket {self._bucket} info"):
-            info = await self._bus.js.stream_info(f"KV_{self._bucket}")
-        if not info.state.messages:
-            return 0
-        return int(info.state.last_seq)
+        state = await self._bus.stream_state(f"KV_{self._bucket}")
+        return state.last_seq if state.messages else 0
 
     async def stop(self) -> None:
         if self._sub is not None:
             sub, self._sub = self._sub, None
-            with nats_errors("stop watch"):
-                await sub.unsubscribe()
+            await sub.unsubscribe()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from research_chain.bus.connection import Bus, nats_errors
+from research_chain.bus import Bus
 from research_chain.config import Settings
 from research_chain.graph.ingest import IngestOptions, ingest_files
 
@@ -23,9 +23,7 @@ def sample_questions_path() -> Path:
 
 async def store_is_empty(bus: Bus, settings: Settings) -> bool:
     bucket = settings.names().entities_bucket
-    with nats_errors(f"bucket {bucket} info"):
-        info = await bus.js.stream_info(f"KV_{bucket}")
-    return not info.state.messages
+    return not (await bus.stream_state(f"KV_{bucket}")).messages
 
 
 async def load_sample(bus: Bus, settings: Settings, *, force: bool = False) -> int:

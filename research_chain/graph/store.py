@@ -3,7 +3,8 @@
 One key per entity, its value the registry envelope of an :class:`EntityState`.
 Every change is read-modify-write on the key's revision and retried on a stale
 revision, so concurrent writers to one entity never lose a triple. This module
-is the seam where nats-py KV errors become ours.
+reads and writes through :class:`~research_chain.bus.Bucket`, which answers
+"absent" and "lost the race" as values.
 """
 
 from __future__ import annotations
@@ -13,13 +14,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import nats.js.errors
-from nats.js.kv import KeyValue
-
+from research_chain.bus import Bucket, Bus
 from research_chain.bus import names as n
-from research_chain.bus.connection import Bus, nats_errors
 from research_chain.config import Settings
-from research_chain.errors import BusUnavailable, GraphError
+from research_chain.errors import BusRejected, GraphError, RevisionConflict
 from research_chain.graph.codec import (
     WireTriple,
     decode_triples,
@@ -47,27 +45,14 @@ class EntityStore:
     """Read and compare-and-set entities in the bucket."""
 
     def __init__(self, bus: Bus, settings: Settings) -> None:
-        self._bus = bus
-        self._bucket = settings.names().entities_bucket
-        self._kv: KeyValue | None = None
-
-    async def kv(self) -> KeyValue:
-        if self._kv is None:
-            with nats_errors(f"open bucket {self._bucket}"):
-                self._kv = await self._bus.js.key_value(self._bucket)
-        return self._kv
+        self.kv: Bucket = bus.bucket(settings.names().entities_bucket)
 
     async def read(self, entity_id: str) -> tuple[bytes | None, int]:
         """The stored value (None when absent or deleted) and the revision to write on."""
-        kv = await self.kv()
-        try:
-            with nats_errors(f"get {entity_id}"):
-                entry = await kv.get(n.entity_key(entity_id))
-        except nats.js.errors.KeyDeletedError as exc:
-            return None, int(exc.entry.revision or 0) if exc.entry else 0
-        except nats.js.errors.KeyNotFoundError:
+        entry = await self.kv.entry(n.entity_key(entity_id))
+        if entry is None:
             return None, 0
-        return entry.value or None, int(entry.revision or 0)
+        return entry.value, entry.revision
 
     async def get(self, entity_id: str) -> tuple[EntityState | None, int]:
         """The stored state and its revision; ``(None, revision or 0)`` when absent."""
@@ -84,7 +69,6 @@ class EntityStore:
         ``expect_new`` skips the first read (a create is one round trip); a stale
         guess costs one retry like any other lost race.
         """
-        kv = await self.kv()
         key = n.entity_key(entity_id)
         for attempt in range(MAX_CAS_ATTEMPTS):
             if expect_new and attempt == 0:
@@ -95,15 +79,14 @@ class EntityStore:
             if changed == 0:
                 return WriteOutcome(revision, 0)
             try:
-                with nats_errors(f"write {entity_id}"):
-                    new_rev = await kv.update(key, encode_state(entity_id, triples), last=revision)
-            except nats.js.errors.KeyWrongLastSequenceError:
+                new_rev = await self.kv.update(key, encode_state(entity_id, triples), last=revision)
+            except BusRejected as exc:
+                raise GraphError(f"{entity_id}: refused by the store: {exc}") from exc
+            if new_rev is None:
                 await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
                 continue
-            except nats.js.errors.BadRequestError as exc:
-                raise GraphError(f"{entity_id}: refused by the store: {exc}") from exc
-            return WriteOutcome(int(new_rev), changed)
-        raise BusUnavailable(
+            return WriteOutcome(new_rev, changed)
+        raise RevisionConflict(
             f"{entity_id}: {MAX_CAS_ATTEMPTS} compare-and-set attempts lost to other writers"
         )
 

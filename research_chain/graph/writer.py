@@ -13,13 +13,11 @@ import contextlib
 import logging
 
 import orjson
-from nats.aio.msg import Msg
-from nats.aio.subscription import Subscription
 
+from research_chain.bus import Bus, Message, Subscription
 from research_chain.bus import names as n
-from research_chain.bus.connection import Bus, nats_errors
 from research_chain.config import Settings
-from research_chain.errors import BusUnavailable, DecodeError, GraphError, ValidationFailed
+from research_chain.errors import GraphError, PermanentError, ResearchChainError, RetryableError
 from research_chain.graph.store import EntityStore, WriteOutcome
 from research_chain.payloads import (
     GraphWrite,
@@ -81,30 +79,28 @@ class GraphWriter:
         self._tasks: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
-        await self._store.kv()
-        with nats_errors("subscribe graph.write"):
-            self._sub = await self._bus.nc.subscribe(
-                n.graph_write_subject(), queue=WRITER_QUEUE, cb=self._on_request
-            )
+        await self._store.kv.open()
+        self._sub = await self._bus.subscribe(
+            n.graph_write_subject(), self._on_request, queue=WRITER_QUEUE
+        )
 
     async def stop(self) -> None:
         if self._sub is not None:
             sub, self._sub = self._sub, None
-            with contextlib.suppress(Exception):
-                await sub.unsubscribe()
+            await sub.unsubscribe()
         if self._tasks:
             await asyncio.gather(*self._tasks, return_exceptions=True)
 
-    async def _on_request(self, msg: Msg) -> None:
+    async def _on_request(self, msg: Message) -> None:
         # Requests run concurrently; per-entity ordering is the KV revision's job.
         task = asyncio.create_task(self._serve(msg))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _serve(self, msg: Msg) -> None:
+    async def _serve(self, msg: Message) -> None:
         reply = await self.handle(msg.data)
         if msg.reply:
-            with contextlib.suppress(Exception):
+            with contextlib.suppress(ResearchChainError):
                 await msg.respond(self._registry.encode(reply))
 
     async def handle(self, raw: bytes) -> GraphWriteReply:
@@ -116,9 +112,9 @@ class GraphWriter:
             request = self._registry.decode_as(raw, GraphWrite).payload
             subject = check_write(request)
             outcome = await self._apply(request, subject)
-        except (DecodeError, ValidationFailed, GraphError) as exc:
+        except PermanentError as exc:
             return GraphWriteReply(ok=False, error=str(exc))
-        except BusUnavailable as exc:
+        except RetryableError as exc:
             log.warning("graph write failed: %s", exc)
             return GraphWriteReply(ok=False, error=f"store unavailable: {exc}")
         return GraphWriteReply(ok=True, written=outcome.changed, entities=[subject])
@@ -134,8 +130,5 @@ class GraphWriter:
 async def write(bus: Bus, request: GraphWrite, *, timeout_s: float = 10.0) -> GraphWriteReply:
     """Send one write request and wait for its outcome."""
     registry = default_registry()
-    with nats_errors("graph write"):
-        msg = await bus.nc.request(
-            n.graph_write_subject(), registry.encode(request), timeout=timeout_s
-        )
-    return registry.decode_as(msg.data, GraphWriteReply).payload
+    data = await bus.request(n.graph_write_subject(), registry.encode(request), timeout_s=timeout_s)
+    return registry.decode_as(data, GraphWriteReply).payload

@@ -10,17 +10,12 @@ DLQ publish is deduplicated and the loop can only end once.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 
-import nats.errors
-import nats.js.errors
 import orjson
-from nats.aio.msg import Msg
-from nats.aio.subscription import Subscription
 
+from research_chain.bus import Bus, Message, Subscription
 from research_chain.bus import names as n
-from research_chain.bus.connection import Bus, nats_errors
 from research_chain.bus.names import Stage
 from research_chain.errors import ResearchChainError
 from research_chain.runtime.continuation import Continuation
@@ -38,33 +33,29 @@ class MaxDeliveriesWatcher:
         self._sub: Subscription | None = None
 
     async def start(self) -> None:
-        with nats_errors("subscribe to advisories"):
-            self._sub = await self._bus.nc.subscribe(
-                n.max_deliveries_advisory(self._stream, "*"), cb=self._on_advisory
-            )
+        self._sub = await self._bus.subscribe(
+            n.max_deliveries_advisory(self._stream, "*"), self._on_advisory
+        )
 
     async def stop(self) -> None:
         if self._sub is not None:
-            with contextlib.suppress(nats.errors.Error):
-                await self._sub.unsubscribe()
+            await self._sub.unsubscribe()
             self._sub = None
 
-    async def _on_advisory(self, msg: Msg) -> None:
+    async def _on_advisory(self, msg: Message) -> None:
         try:
             advisory = orjson.loads(msg.data)
             await self.park(int(advisory["stream_seq"]), int(advisory.get("deliveries", 0)))
         except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
             log.warning("unreadable MAX_DELIVERIES advisory: %s", exc)
-        except (ResearchChainError, nats.js.errors.Error) as exc:
+        except ResearchChainError as exc:
             log.warning("could not park an exhausted dispatch: %s", exc)
 
     async def park(self, seq: int, deliveries: int) -> None:
-        try:
-            with nats_errors("read exhausted dispatch"):
-                raw = await self._bus.js.get_msg(self._stream, seq)
-        except nats.js.errors.NotFoundError:
+        raw = await self._bus.get_msg(self._stream, seq)
+        if raw is None:
             return  # another replica got here first
-        subject = raw.subject or ""
+        subject = raw.subject
         _, stage_name, loop_id = subject.split(".", 2)
         stage = Stage(stage_name)
         reason = (
@@ -79,9 +70,7 @@ class MaxDeliveriesWatcher:
             n.Header.STAGE: stage.value,
             n.Header.MSG_ID: f"dlq:{seq}",
         }
-        with nats_errors("park exhausted dispatch"):
-            await self._bus.js.publish(n.dlq_subject(stage), raw.data or b"", headers=dlq_headers)
-            with contextlib.suppress(nats.js.errors.NotFoundError):
-                await self._bus.js.delete_msg(self._stream, seq)
+        await self._bus.publish(n.dlq_subject(stage), raw.data, headers=dlq_headers)
+        await self._bus.delete_msg(self._stream, seq)
         log.warning("loop %s: parked after %d deliveries without an ack", loop_id, deliveries)
         await self._continuation.degrade(loop_id, reason, fallback=f"{stage.value}-dead-lettered")

@@ -19,7 +19,7 @@ from research_chain.config import Settings
 from research_chain.observability import EventPublisher
 from research_chain.rules import RulePack, load_pack
 from research_chain.runtime.advisories import MaxDeliveriesWatcher
-from research_chain.runtime.consume import PullLoop, consumer_config, ensure_consumer
+from research_chain.runtime.consume import PullLoop, consumer_spec
 from research_chain.runtime.continuation import Continuation
 from research_chain.runtime.deadline import DeadlineHandler, ExpiryHandler
 from research_chain.runtime.engine import RuleEngine
@@ -101,11 +101,11 @@ async def _control_consumers(bus: Bus, settings: Settings) -> None:
          "finished loops' records expiring"),
     ]  # fmt: skip
     for stream, durable, filters, description in consumers:
-        config = consumer_config(
+        spec = consumer_spec(
             durable, filters, policy,
             max_ack_pending=settings.max_ack_pending * 4, description=description,
         )  # fmt: skip
-        await ensure_consumer(bus, stream, config)
+        await bus.ensure_consumer(stream, spec)
 
 
 async def _start_control(
@@ -148,10 +148,9 @@ async def _start_control(
 
 async def ensure_stage_consumer(bus: Bus, settings: Settings, stage: Stage) -> None:
     names = settings.names()
-    await ensure_consumer(
-        bus,
+    await bus.ensure_consumer(
         names.dispatch_stream,
-        consumer_config(
+        consumer_spec(
             names.stage_consumer(stage), [n.stage_filter(stage)], stage_policy(settings),
             max_ack_pending=settings.max_ack_pending, description=f"{stage.value} workers",
         ),
@@ -178,7 +177,7 @@ async def start_chain(
     """
     pack = pack or load_pack(settings.rules_dir)
     names = settings.names()
-    hook_set = HookSet([EventPublisher(bus.nc), *hooks])
+    hook_set = HookSet([EventPublisher(bus), *hooks])
     store = LoopStore(bus, names.loops_bucket)
     continuation = Continuation(
         bus, store, hook_set,

@@ -13,54 +13,40 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-import nats.errors
-import nats.js.errors
-from nats.aio.msg import Msg
-from nats.js import api
-
-from research_chain.bus.connection import Bus, nats_errors
+from research_chain.bus import Bus, ConsumerSpec, Message, PullSubscription
+from research_chain.errors import ResearchChainError
 from research_chain.runtime.retry import RetryPolicy
 
-__all__ = ["PullLoop", "consumer_config", "ensure_consumer", "settle"]
+__all__ = ["PullLoop", "consumer_spec", "settle"]
 
 log = logging.getLogger(__name__)
 
 FETCH_TIMEOUT_S = 1.0
 
 
-def consumer_config(
+def consumer_spec(
     durable: str,
     filters: list[str],
     policy: RetryPolicy,
     *,
     max_ack_pending: int,
     description: str = "",
-) -> api.ConsumerConfig:
+) -> ConsumerSpec:
     """Explicit acks, bounded deliveries, ack-wait backoff, bounded in-flight work."""
-    backoff = policy.ack_backoff()
-    return api.ConsumerConfig(
-        durable_name=durable,
-        description=description or None,
-        deliver_policy=api.DeliverPolicy.ALL,
-        ack_policy=api.AckPolicy.EXPLICIT,
-        ack_wait=policy.ack_wait_s,
+    return ConsumerSpec(
+        durable=durable,
+        filters=filters,
+        ack_wait_s=policy.ack_wait_s,
         max_deliver=policy.max_attempts,
-        backoff=backoff or None,
         max_ack_pending=max_ack_pending,
-        filter_subject=filters[0] if len(filters) == 1 else None,
-        filter_subjects=filters if len(filters) > 1 else None,
+        backoff_s=policy.ack_backoff(),
+        description=description,
     )
 
 
-async def ensure_consumer(bus: Bus, stream: str, config: api.ConsumerConfig) -> None:
-    """Create or update; every replica calls this and they converge on one durable."""
-    with nats_errors(f"consumer {config.durable_name}"):
-        await bus.js.add_consumer(stream, config)
-
-
 async def settle(action: Awaitable[None]) -> None:
-    """Shutdown must never leave a message half-settled."""
-    with contextlib.suppress(nats.errors.Error, OSError):
+    """Shutdown must never leave a message half-settled; a lost ack is redelivered."""
+    with contextlib.suppress(ResearchChainError):
         await asyncio.shield(action)
 
 
@@ -72,7 +58,7 @@ class PullLoop:
         bus: Bus,
         stream: str,
         durable: str,
-        handler: Callable[[Msg], Coroutine[Any, Any, None]],
+        handler: Callable[[Message], Coroutine[Any, Any, None]],
         *,
         concurrency: int = 64,
         name: str = "",
@@ -85,12 +71,11 @@ class PullLoop:
         self._name = name or durable
         self._inflight: set[asyncio.Task[None]] = set()
         self._task: asyncio.Task[None] | None = None
-        self._sub: Any = None
+        self._sub: PullSubscription | None = None
         self._stopping = False
 
     async def start(self) -> None:
-        with nats_errors(f"bind {self._durable}"):
-            self._sub = await self._bus.js.pull_subscribe_bind(self._durable, stream=self._stream)
+        self._sub = await self._bus.pull(self._stream, self._durable)
         self._task = asyncio.create_task(self._run(), name=f"pull-{self._name}")
 
     async def _run(self) -> None:
@@ -99,11 +84,10 @@ class PullLoop:
             if room <= 0:
                 await asyncio.wait(self._inflight, return_when=asyncio.FIRST_COMPLETED)
                 continue
+            assert self._sub is not None
             try:
-                msgs = await self._sub.fetch(room, timeout=FETCH_TIMEOUT_S)
-            except (nats.errors.TimeoutError, TimeoutError):
-                continue
-            except (nats.errors.Error, OSError) as exc:
+                msgs = await self._sub.fetch(room, FETCH_TIMEOUT_S)
+            except ResearchChainError as exc:
                 if self._stopping:
                     return
                 log.warning("%s: fetch failed (%s); retrying", self._name, exc)
@@ -114,7 +98,7 @@ class PullLoop:
                 self._inflight.add(task)
                 task.add_done_callback(self._inflight.discard)
 
-    async def _guard(self, msg: Msg) -> None:
+    async def _guard(self, msg: Message) -> None:
         try:
             await self._handler(msg)
         except Exception:
@@ -129,8 +113,7 @@ class PullLoop:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         if self._sub is not None:
-            with contextlib.suppress(nats.errors.Error, nats.js.errors.Error, OSError):
-                await self._sub.unsubscribe()
+            await self._sub.unsubscribe()
             self._sub = None
 
     async def stop(self) -> None:
@@ -143,6 +126,5 @@ class PullLoop:
         if self._inflight:
             await asyncio.gather(*self._inflight, return_exceptions=True)
         if self._sub is not None:
-            with contextlib.suppress(nats.errors.Error, nats.js.errors.Error, OSError):
-                await self._sub.unsubscribe()
+            await self._sub.unsubscribe()
             self._sub = None

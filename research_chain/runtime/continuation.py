@@ -12,11 +12,9 @@ from __future__ import annotations
 import logging
 import time
 
-import nats.js.errors
-
+from research_chain.bus import Bus
 from research_chain.bus import names as n
-from research_chain.bus.connection import Bus, nats_errors
-from research_chain.errors import BusUnavailable
+from research_chain.errors import BusUnavailable, ResearchChainError
 from research_chain.payloads import (
     DecompTrace,
     Evidence,
@@ -131,11 +129,10 @@ class Continuation:
         if self._schedule_stream is None:
             return
         try:
-            with nats_errors("cancel deadline"):
-                await self._bus.js.purge_stream(
-                    self._schedule_stream, subject=n.deadline_schedule_subject(loop_id)
-                )
-        except (BusUnavailable, nats.js.errors.Error) as exc:
+            await self._bus.purge_subject(
+                self._schedule_stream, n.deadline_schedule_subject(loop_id)
+            )
+        except ResearchChainError as exc:
             log.debug("loop %s: deadline left to fire (%s)", loop_id, exc)
 
     async def _schedule_expiry(self, loop_id: str) -> None:
@@ -148,39 +145,26 @@ class Continuation:
             log.warning("loop %s: expiry not scheduled (%s); records kept", loop_id, exc)
 
     async def _evidence(self, loop_id: str) -> list[Evidence]:
-        kv = await self._store.kv()
-        try:
-            with nats_errors("read evidence"):
-                entry = await kv.get(n.stage_key(n.Stage.EXECUTE_SUBQUERIES, loop_id))
-        except nats.js.errors.KeyNotFoundError:
+        raw = await self._store.kv.read(n.stage_key(n.Stage.EXECUTE_SUBQUERIES, loop_id))
+        if raw is None:
             return []
-        if entry.value is None:
-            return []
-        payload = self._registry.decode(entry.value).payload
+        payload = self._registry.decode(raw).payload
         return list(payload.evidence) if isinstance(payload, ExecutionOutput) else []
 
     async def _finish(
         self, loop_id: str, parent: str, result: SearchResult, state: LoopState | None
     ) -> bool:
-        kv = await self._store.kv()
         data = self._registry.encode(result, id=loop_id)
         key = n.complete_key(loop_id)
-        won = True
-        try:
-            with nats_errors("store result"):
-                await kv.create(key, data)
-        except nats.js.errors.KeyWrongLastSequenceError:
-            won = False
-            with nats_errors("read stored result"):
-                entry = await kv.get(key)
-            data = entry.value or data
+        won = await self._store.kv.create(key, data) is not None
+        if not won:
+            data = await self._store.kv.read(key) or data
         headers: dict[str, str] = {
             n.Header.MSG_ID: n.result_msg_id(loop_id),
             n.Header.LOOP_ID: loop_id,
             n.Header.PARENT_LOOP_ID: parent,
         }
-        with nats_errors("publish result"):
-            await self._bus.js.publish(n.result_subject(parent), data, headers=headers)
+        await self._bus.publish(n.result_subject(parent), data, headers=headers)
         if state is not None:
             await self._store.update(loop_id, _mark_done(state, result))
             await self._cancel_deadline(loop_id)

@@ -15,13 +15,9 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-import nats.errors
-import nats.js.errors
-from nats.aio.msg import Msg
-
+from research_chain.bus import Bus, Message
 from research_chain.bus import names as n
-from research_chain.bus.connection import Bus, nats_errors
-from research_chain.errors import InvalidName
+from research_chain.errors import InvalidName, ResearchChainError
 from research_chain.runtime.consume import settle
 from research_chain.runtime.continuation import DEADLINE_EXCEEDED, Continuation
 
@@ -30,7 +26,7 @@ __all__ = ["DeadlineHandler", "ExpiryHandler"]
 log = logging.getLogger(__name__)
 
 
-async def _fired(bus: Bus, msg: Msg, what: str, act: Callable[[str], Awaitable[None]]) -> None:
+async def _fired(bus: Bus, msg: Message, what: str, act: Callable[[str], Awaitable[None]]) -> None:
     """One fired schedule: ``act`` on its loop, then ack and delete it (the stream keeps
     limits retention, so handled targets would otherwise stay one per loop for ever);
     a failure is retried shortly, a malformed subject dropped."""
@@ -46,8 +42,8 @@ async def _fired(bus: Bus, msg: Msg, what: str, act: Callable[[str], Awaitable[N
         await settle(msg.nak(delay=0.5))
         return
     await settle(msg.ack())
-    with contextlib.suppress(nats.errors.Error, nats.js.errors.Error, OSError):
-        await bus.js.delete_msg(msg.metadata.stream, msg.metadata.sequence.stream)
+    with contextlib.suppress(ResearchChainError):
+        await bus.delete_msg(msg.stream, msg.seq)
 
 
 class DeadlineHandler:
@@ -57,7 +53,7 @@ class DeadlineHandler:
         self._bus = bus
         self._continuation = continuation
 
-    async def handle(self, msg: Msg) -> None:
+    async def handle(self, msg: Message) -> None:
         await _fired(self._bus, msg, "deadline handling", self._end_loop)
 
     async def _end_loop(self, loop_id: str) -> None:
@@ -76,7 +72,7 @@ class ExpiryHandler:
         self._loops_bucket = loops_bucket
         self._entities_bucket = entities_bucket
 
-    async def handle(self, msg: Msg) -> None:
+    async def handle(self, msg: Message) -> None:
         await _fired(self._bus, msg, "expiry", self._expire)
 
     async def _expire(self, loop_id: str) -> None:
@@ -89,8 +85,6 @@ class ExpiryHandler:
         log.info("loop %s: records expired", loop_id)
 
     async def _purge(self, bucket: str, keys: list[str]) -> None:
-        with nats_errors(f"expire from {bucket}"):
-            kv = await self._bus.js.key_value(bucket)
-            for key in keys:
-                with contextlib.suppress(nats.js.errors.KeyNotFoundError):
-                    await kv.purge(key)
+        kv = self._bus.bucket(bucket)
+        for key in keys:
+            await kv.purge(key)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from research_chain.bus import Bus
 from research_chain.bus import names as n
-from research_chain.bus.connection import Bus, nats_errors
 from research_chain.bus.names import Stage
 from research_chain.payloads import WireModel, default_registry
 
@@ -37,6 +37,5 @@ async def dispatch(
     if traceparent:
         headers[n.Header.TRACEPARENT] = traceparent
     data = default_registry().encode(body, id=n.dispatch_msg_id(loop_id, stage, step))
-    with nats_errors(f"dispatch {stage.value}"):
-        ack = await bus.js.publish(n.stage_subject(stage, loop_id), data, headers=headers)
+    ack = await bus.publish(n.stage_subject(stage, loop_id), data, headers=headers)
     return not ack.duplicate

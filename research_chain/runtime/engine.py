@@ -14,11 +14,8 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-import nats.js.errors
-from nats.aio.msg import Msg
-
+from research_chain.bus import Bus, Message
 from research_chain.bus import names as n
-from research_chain.bus.connection import Bus, nats_errors
 from research_chain.bus.names import Stage
 from research_chain.errors import (
     InvalidName,
@@ -86,8 +83,8 @@ class RuleEngine:
         self._bucket = loops_bucket
         self._registry = default_registry()
 
-    async def handle(self, msg: Msg) -> None:
-        headers = msg.headers or {}
+    async def handle(self, msg: Message) -> None:
+        headers = msg.headers
         if headers.get(n.Header.KV_OPERATION) in ("DEL", "PURGE"):
             await settle(msg.ack())
             return
@@ -105,13 +102,13 @@ class RuleEngine:
                 loop_id, f"rule chain failed on {trigger}: {exc}", fallback="rule-failure"
             )
             action = msg.ack()
-        except (ResearchChainError, nats.js.errors.Error) as exc:
+        except ResearchChainError as exc:
             log.warning("loop %s: %s on %s; retrying", loop_id, exc, trigger)
             action = msg.nak(delay=RETRY_DELAY_S)
         await settle(action)
 
     async def _fire(
-        self, msg: Msg, trigger: str, loop_id: str, headers: dict[str, str]
+        self, msg: Message, trigger: str, loop_id: str, headers: dict[str, str]
     ) -> Awaitable[None]:
         """Returns the settle action: ack when handled or ignored, a short nak to wait."""
         step = int(headers.get(n.Header.STEP, "0") or 0)
@@ -144,7 +141,7 @@ class RuleEngine:
 
     async def _apply(
         self,
-        msg: Msg,
+        msg: Message,
         trigger: str,
         step: int,
         headers: dict[str, str],
@@ -209,7 +206,7 @@ class RuleEngine:
             traceparent=state.trace_context,
         )
 
-    async def _redispatch(self, state: LoopState, trigger: str, msg: Msg) -> None:
+    async def _redispatch(self, state: LoopState, trigger: str, msg: Message) -> None:
         """The trigger advanced the loop before; send its dispatch again (deduplicated)."""
         payload = self._registry.decode_as(msg.data, TRIGGER_PAYLOADS[trigger]).payload
         decision = recall(self._pack, trigger, state.fired_rule)
@@ -220,12 +217,7 @@ class RuleEngine:
 
     def _loader(self, loop_id: str) -> Callable[[Stage], Awaitable[WireModel | None]]:
         async def load(stage: Stage) -> WireModel | None:
-            kv = await self._store.kv()
-            try:
-                with nats_errors(f"read {stage.value} completion"):
-                    entry = await kv.get(n.stage_key(stage, loop_id))
-            except nats.js.errors.KeyNotFoundError:
-                return None
-            return self._registry.decode(entry.value).payload if entry.value else None
+            raw = await self._store.kv.read(n.stage_key(stage, loop_id))
+            return self._registry.decode(raw).payload if raw else None
 
         return load

@@ -14,11 +14,8 @@ import logging
 import time
 from dataclasses import dataclass, field
 
-import nats.js.errors
-from nats.aio.msg import Msg
-
+from research_chain.bus import Bus, Message
 from research_chain.bus import names as n
-from research_chain.bus.connection import Bus, nats_errors
 from research_chain.errors import InvalidName, PermanentError, RetryableError
 from research_chain.observability import new_traceparent
 from research_chain.payloads import (
@@ -149,8 +146,8 @@ class Intake:
         self._default_deadline_s = default_deadline_s
         self._registry = default_registry()
 
-    async def handle(self, msg: Msg) -> None:
-        headers = msg.headers or {}
+    async def handle(self, msg: Message) -> None:
+        headers = msg.headers
         if headers.get(n.Header.KV_OPERATION) in ("DEL", "PURGE"):
             await settle(msg.ack())
             return
@@ -205,8 +202,7 @@ class Intake:
         }
         subject = self._store.kv_subject(n.requested_key(state.loop_id))
         data = self._registry.encode(state.intent, id=n.requested_key(state.loop_id))
-        with nats_errors("write R0 trigger"):
-            await self._bus.js.publish(subject, data, headers=headers)
+        await self._bus.publish(subject, data, headers=headers)
         log.info("loop %s: started for parent %s", state.loop_id, state.parent_loop_id)
 
     async def _refuse(self, request: Request) -> None:
@@ -214,19 +210,14 @@ class Intake:
         if not request.parent:
             await self._park_reason(request.loop_id, reason)
             return
-        kv = await self._store.kv()
-        try:
-            with nats_errors("check result"):
-                await kv.get(n.complete_key(request.loop_id))
+        if await self._store.kv.read(n.complete_key(request.loop_id)) is not None:
             return
-        except nats.js.errors.KeyNotFoundError:
-            pass
         await self._continuation.degrade(
             request.loop_id, reason, fallback="invalid-request", parent=request.parent
         )
         log.info("loop %s: refused: %s", request.loop_id, reason)
 
-    async def _park(self, msg: Msg, reason: str) -> None:
+    async def _park(self, msg: Message, reason: str) -> None:
         await self._park_reason(msg.subject.rpartition(".")[2], reason, msg.data)
 
     async def _park_reason(self, loop_id: str, reason: str, data: bytes = b"") -> None:
@@ -237,5 +228,4 @@ class Intake:
             n.Header.ERROR_TYPE: "InvalidRequest",
             n.Header.LOOP_ID: loop_id,
         }
-        with nats_errors("park request"):
-            await self._bus.js.publish(n.intake_dlq_subject(), data, headers=headers)
+        await self._bus.publish(n.intake_dlq_subject(), data, headers=headers)

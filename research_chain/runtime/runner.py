@@ -15,11 +15,8 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
-import nats.js.errors
-from nats.aio.msg import Msg
-
+from research_chain.bus import Bus, Message
 from research_chain.bus import names as n
-from research_chain.bus.connection import Bus, nats_errors
 from research_chain.bus.names import Stage
 from research_chain.components.base import Component, LoopSnapshot, StageContext
 from research_chain.errors import BusUnavailable, DecodeError, ValidationFailed
@@ -103,13 +100,13 @@ class StageRunner:
         self._judge = judge
         self._registry = default_registry()
 
-    async def handle(self, msg: Msg) -> None:
-        headers = dict(msg.headers or {})
+    async def handle(self, msg: Message) -> None:
+        headers = dict(msg.headers)
         delivery = Delivery(
             loop_id=msg.subject.rpartition(".")[2],
             stage=self._stage,
             step=int(headers.get(n.Header.STEP, "0") or 0),
-            attempt=msg.metadata.num_delivered or 1,
+            attempt=msg.attempt,
             headers=headers,
         )
         try:
@@ -121,7 +118,7 @@ class StageRunner:
         else:
             await settle(msg.ack())
 
-    async def _run(self, msg: Msg, delivery: Delivery) -> None:
+    async def _run(self, msg: Message, delivery: Delivery) -> None:
         n.check_token(delivery.loop_id, "loop_id")
         envelope = self._registry.decode(msg.data)
         if not isinstance(envelope.payload, self._component.inputs):
@@ -167,7 +164,7 @@ class StageRunner:
             ctx, result=result, error=None, duration_s=time.perf_counter() - started
         )
 
-    async def _heartbeat(self, msg: Msg, *, until: float) -> None:
+    async def _heartbeat(self, msg: Message, *, until: float) -> None:
         """Keep a slow but live handler's message from being redelivered to another worker,
         up to the loop's deadline; a dead worker stops beating and the message comes back."""
         interval = max(self._policy.ack_wait_s / 3, 0.05)
@@ -186,12 +183,11 @@ class StageRunner:
         read back; on a redelivery the stage's own key is read too, to skip a run
         whose completion was already written.
         """
-        kv = await self._store.kv()
         wanted = [s for s in NEEDS[self._stage] if not isinstance(payload, STAGE_PAYLOAD[s])]
         if delivery.attempt > 1:
             wanted.append(self._stage)
         state_read = self._current_state(delivery)
-        reads = [_read(kv, n.stage_key(s, delivery.loop_id)) for s in wanted]
+        reads = [self._store.kv.read(n.stage_key(s, delivery.loop_id)) for s in wanted]
         results = await asyncio.gather(state_read, *reads)
         state = cast(LoopState, results[0])
         raws = cast(list[bytes | None], results[1:])
@@ -250,10 +246,9 @@ class StageRunner:
             headers[n.Header.TRACEPARENT] = tp
         subject = self._store.kv_subject(n.stage_key(self._stage, delivery.loop_id))
         data = self._registry.encode(result, id=cid)
-        with nats_errors(f"write {self._stage.value} completion"):
-            await self._bus.js.publish(subject, data, headers=headers)
+        await self._bus.publish(subject, data, headers=headers)
 
-    async def _dispose(self, msg: Msg, delivery: Delivery, error: Exception) -> None:
+    async def _dispose(self, msg: Message, delivery: Delivery, error: Exception) -> None:
         last = delivery.attempt >= self._policy.max_attempts
         if is_retryable(self._policy, error) and not last:
             delay = compute_backoff(
@@ -269,18 +264,17 @@ class StageRunner:
             return
         await self._park(msg, delivery, error)
 
-    async def _park(self, msg: Msg, delivery: Delivery, error: Exception) -> None:
+    async def _park(self, msg: Message, delivery: Delivery, error: Exception) -> None:
         headers: dict[str, str] = {
             n.Header.ERROR_TYPE: type(error).__name__,
             n.Header.ERROR_MESSAGE: str(error)[:1000] or type(error).__name__,
             n.Header.ATTEMPT: str(delivery.attempt),
             n.Header.LOOP_ID: delivery.loop_id,
             n.Header.STAGE: self._stage.value,
-            n.Header.MSG_ID: f"dlq:{msg.metadata.sequence.stream}",
+            n.Header.MSG_ID: f"dlq:{msg.seq}",
         }
         try:
-            with nats_errors("park on DLQ"):
-                await self._bus.js.publish(n.dlq_subject(self._stage), msg.data, headers=headers)
+            await self._bus.publish(n.dlq_subject(self._stage), msg.data, headers=headers)
         except Exception as exc:
             log.warning("loop %s: could not park (%s); retrying", delivery.loop_id, exc)
             await settle(msg.nak(delay=self._policy.max_delay_s))
@@ -298,15 +292,6 @@ class StageRunner:
             )
         except Exception:
             log.exception("loop %s: could not end degraded after parking", delivery.loop_id)
-
-
-async def _read(kv: Any, key: str) -> bytes | None:
-    try:
-        with nats_errors(f"read {key}"):
-            entry = await kv.get(key)
-    except nats.js.errors.KeyNotFoundError:
-        return None
-    return entry.value if entry.value else None
 
 
 def _snapshot(state: LoopState, payloads: Mapping[Stage, WireModel]) -> LoopSnapshot:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from datetime import UTC, datetime
 
+from research_chain.bus import Bus
 from research_chain.bus import names as n
-from research_chain.bus.connection import Bus, nats_errors
 
 __all__ = ["schedule_at", "schedule_deadline", "schedule_expiry"]
 
@@ -27,8 +27,7 @@ async def _schedule(bus: Bus, subject: str, target: str, msg_id: str, at: float)
         n.Header.SCHEDULE_TARGET: target,
         n.Header.MSG_ID: msg_id,
     }
-    with nats_errors(f"schedule {target}"):
-        await bus.js.publish(subject, b"", headers=headers)
+    await bus.publish(subject, b"", headers=headers)
 
 
 async def schedule_deadline(bus: Bus, loop_id: str, deadline: float) -> None:

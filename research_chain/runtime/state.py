@@ -14,13 +14,11 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
-import nats.js.errors
-from nats.js.kv import KeyValue
 from pydantic import BaseModel, ConfigDict, Field
 
+from research_chain.bus import Bucket, Bus
 from research_chain.bus import names as n
-from research_chain.bus.connection import Bus, nats_errors
-from research_chain.errors import BusUnavailable, DecodeError
+from research_chain.errors import DecodeError, RevisionConflict
 from research_chain.payloads import Intent, RetrievalTier, RouteDecision
 
 __all__ = ["LoopState", "LoopStatus", "LoopStore", "Mutation"]
@@ -114,38 +112,23 @@ class LoopStore:
     """Reads and CAS-writes loop states; one per process, sharing the bucket handle."""
 
     def __init__(self, bus: Bus, bucket: str) -> None:
-        self._bus = bus
         self._bucket = bucket
-        self._kv: KeyValue | None = None
+        self.kv: Bucket = bus.bucket(bucket)
         self._cache: OrderedDict[str, tuple[LoopState, int]] = OrderedDict()
-
-    async def kv(self) -> KeyValue:
-        if self._kv is None:
-            with nats_errors("open loop bucket"):
-                self._kv = await self._bus.js.key_value(self._bucket)
-        return self._kv
 
     def kv_subject(self, key: str) -> str:
         return n.Names().kv_subject(self._bucket, key)
 
     async def get(self, loop_id: str) -> tuple[LoopState | None, int]:
-        kv = await self.kv()
-        try:
-            with nats_errors("read loop state"):
-                entry = await kv.get(n.loop_key(loop_id))
-        except nats.js.errors.KeyNotFoundError:
+        entry = await self.kv.entry(n.loop_key(loop_id))
+        if entry is None or entry.value is None:
             return None, 0
-        if entry.value is None:
-            return None, 0
-        return LoopState.decode(entry.value), entry.revision or 0
+        return LoopState.decode(entry.value), entry.revision
 
     async def create(self, state: LoopState) -> bool:
         """Write a new loop's state; False when the loop already exists (a duplicate)."""
-        kv = await self.kv()
-        try:
-            with nats_errors("create loop state"):
-                revision = await kv.create(n.loop_key(state.loop_id), state.encode())
-        except nats.js.errors.KeyWrongLastSequenceError:
+        revision = await self.kv.create(n.loop_key(state.loop_id), state.encode())
+        if revision is None:
             return False
         self._remember(state.model_copy(deep=True), revision)
         return True
@@ -170,7 +153,6 @@ class LoopStore:
     ) -> LoopState | None:
         """Apply ``mutate`` by compare-and-set until it sticks; None if there was no state
         or the mutation declined. ``known`` is a state just read (saves one read)."""
-        kv = await self.kv()
         for _ in range(CAS_ATTEMPTS):
             current, revision = known if known is not None else await self.get(loop_id)
             known = None
@@ -179,13 +161,13 @@ class LoopStore:
             changed = mutate(current)
             if changed is None:
                 return None
-            try:
-                with nats_errors("update loop state"):
-                    new_revision = await kv.update(
-                        n.loop_key(loop_id), changed.encode(), last=revision
-                    )
-            except nats.js.errors.KeyWrongLastSequenceError:
+            new_revision = await self.kv.update(
+                n.loop_key(loop_id), changed.encode(), last=revision
+            )
+            if new_revision is None:
                 continue
             self._remember(changed, new_revision)
             return changed
-        raise BusUnavailable(f"loop {loop_id}: state kept changing under {CAS_ATTEMPTS} CAS tries")
+        raise RevisionConflict(
+            f"loop {loop_id}: state kept changing under {CAS_ATTEMPTS} CAS tries"
+        )

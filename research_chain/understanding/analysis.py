@@ -51,9 +51,7 @@ TYPE_SIMILARITY = 0.6
 _LATEST = words("last latest recent recently newest")
 _EARLIEST = words("first earliest oldest")
 # Words that order, compare or join rather than name a relation.
-_NOT_RELATION_WORDS = (NOISE_WORDS | COMEMBER_WORDS | LIGHT_VERBS | _LATEST | _EARLIEST) - {
-    "about"
-}
+_NOT_RELATION_WORDS = (NOISE_WORDS | COMEMBER_WORDS | LIGHT_VERBS | _LATEST | _EARLIEST) - {"about"}
 _SPAN_UNITS = words("minute minutes hour hours day days week weeks month months year years")
 _CALENDAR = words(
     """january february march april may june july august september october november

@@ -11,7 +11,6 @@ from research_chain.bus import Bus, EmbeddedServer
 from research_chain.config import Settings
 from research_chain.errors import BusUnavailable, GraphError
 from research_chain.graph import Direction, EmbeddedGraph, GraphWriter, Step, write
-from research_chain.graph.store import EntityStore
 from research_chain.payloads import GraphWrite, GraphWriteOp
 from tests.graph.conftest import CAM, DRONE, DRONE2, LIDAR, MISSION, SITE, lit, rel, small_graph
 
@@ -66,7 +65,7 @@ async def test_change_and_rename_are_searchable_within_a_second(
 async def test_deleted_entity_leaves_every_index(
     bus: Bus, settings: Settings, graph: EmbeddedGraph
 ) -> None:
-    kv = await EntityStore(bus, settings).kv()
+    kv = await bus.js.key_value(settings.entities_bucket)
     await kv.delete(LIDAR)
 
     async def gone() -> bool:

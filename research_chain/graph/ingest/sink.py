@@ -10,18 +10,16 @@ entity once, so entities inside a window never race each other.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import uuid
 from collections import deque
 from typing import Any
 
 import orjson
-from nats.aio.msg import Msg
 
+from research_chain.bus import Bus, Message, Subscription
 from research_chain.bus import names as n
-from research_chain.bus.connection import Bus, nats_errors
 from research_chain.config import Settings
-from research_chain.errors import BusUnavailable, GraphError
+from research_chain.errors import BusUnavailable, GraphError, RevisionConflict
 from research_chain.graph.codec import WireTriple, decode_triples, encode_state, merge_wire
 from research_chain.graph.store import EntityStore
 from research_chain.payloads.registry import now_rfc3339
@@ -43,14 +41,14 @@ class _Acks:
     """
 
     def __init__(self, bus: Bus, timeout_s: float) -> None:
-        self._nc = bus.nc
-        self._prefix = bus.nc.new_inbox()
+        self._bus = bus
+        self._prefix = bus.new_inbox()
         self._futures: dict[str, asyncio.Future[bytes]] = {}
         self._next = 0
         self._timeout_s = timeout_s
-        self._sub: Any = None
+        self._sub: Subscription | None = None
 
-    async def _on_ack(self, msg: Msg) -> None:
+    async def _on_ack(self, msg: Message) -> None:
         future = self._futures.pop(msg.subject.rsplit(".", 1)[1], None)
         if future is not None and not future.done():
             future.set_result(msg.data)
@@ -60,15 +58,13 @@ class _Acks:
     ) -> asyncio.Future[bytes]:
         """Publish and return the future of its ack (resolved by the inbox callback)."""
         if self._sub is None:
-            with nats_errors("subscribe ack inbox"):
-                self._sub = await self._nc.subscribe(f"{self._prefix}.*", cb=self._on_ack)
+            self._sub = await self._bus.subscribe(f"{self._prefix}.*", self._on_ack)
         token = str(self._next)
         self._next += 1
         future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         self._futures[token] = future
         future.add_done_callback(lambda _: self._futures.pop(token, None))
-        with nats_errors(f"publish {subject}"):
-            await self._nc.publish(subject, value, reply=f"{self._prefix}.{token}", headers=headers)
+        await self._bus.send(subject, value, headers, reply=f"{self._prefix}.{token}")
         return future
 
     async def settle(self, future: asyncio.Future[bytes], what: str) -> dict[str, Any]:
@@ -90,8 +86,7 @@ class _Acks:
     async def close(self) -> None:
         if self._sub is not None:
             sub, self._sub = self._sub, None
-            with contextlib.suppress(Exception):
-                await sub.unsubscribe()
+            await sub.unsubscribe()
 
 
 class KvSink:
@@ -171,4 +166,4 @@ class KvSink:
             if await self._publish(entity_id, encode_state(entity_id, merged), revision):
                 self.written_entities += 1
                 return
-        raise BusUnavailable(f"{entity_id}: compare-and-set kept losing to other writers")
+        raise RevisionConflict(f"{entity_id}: compare-and-set kept losing to other writers")
