@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from research_chain.bus import names as n
 from research_chain.bus import Bus, connect
+from research_chain.bus import names as n
 from research_chain.bus.names import Names
 from research_chain.bus.results import ResultSubscription, first_value, read_key
 from research_chain.errors import ResultTimeout, ValidationFailed

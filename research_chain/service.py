@@ -191,9 +191,7 @@ async def _serve_joined(
     bus = await connect(settings, url, name=f"research-chain-{role}")
     try:
         await provision(bus, settings)
-        async with _serving(
-            bus, settings, load_sample=load_sample, engine=engine, stages=stages
-        ):
+        async with _serving(bus, settings, load_sample=load_sample, engine=engine, stages=stages):
             stop = _stop_event()
             print(f"research-chain {role} ready on {url} ({detail})", flush=True)
             await stop.wait()
