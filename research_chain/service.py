@@ -187,11 +187,13 @@ async def _serve_joined(
     load_sample: bool,
     detail: str,
 ) -> int:
-    url = _client_url(settings)
+    url = settings.client_url()
     bus = await connect(settings, url, name=f"research-chain-{role}")
     try:
         await provision(bus, settings)
-        async with _serving(bus, settings, load_sample=load_sample, engine=engine, stages=stages):
+        async with _serving(
+            bus, settings, load_sample=load_sample, engine=engine, stages=stages
+        ):
             stop = _stop_event()
             print(f"research-chain {role} ready on {url} ({detail})", flush=True)
             await stop.wait()
