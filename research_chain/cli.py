@@ -9,11 +9,12 @@ import sys
 from collections.abc import Callable, Sequence
 from enum import IntEnum
 from pathlib import Path
+from typing import Any
 
 from research_chain import __version__
 from research_chain.bus.names import Stage
-from research_chain.config import Settings
-from research_chain.errors import ResearchChainError
+from research_chain.config import JUDGE_NAMES, JudgeOverrides, Settings
+from research_chain.errors import ResearchChainError, ValidationFailed
 
 __all__ = ["ExitCode", "main"]
 
@@ -30,6 +31,51 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--nats-url", help="NATS server URL (default: embedded server for 'up')")
     parser.add_argument("--data-dir", type=Path, help="where the embedded server keeps its store")
     parser.add_argument("--log-level", help="DEBUG, INFO, WARNING, ERROR")
+
+
+def _llm(parser: argparse.ArgumentParser) -> None:
+    llm = parser.add_argument_group(
+        "LLM judges", "any OpenAI-compatible endpoint; the key only from RESEARCH_CHAIN_LLM_API_KEY"
+    )
+    llm.add_argument("--llm-url", help="chat-completions base URL, e.g. http://127.0.0.1:11434/v1")
+    llm.add_argument("--llm-model", help="model name; with --llm-url turns the LLM judges on")
+    llm.add_argument("--llm-temperature", type=float)
+    llm.add_argument("--llm-max-tokens", type=int, help="completion tokens per call")
+    llm.add_argument("--llm-timeout", type=float, help="seconds per call")
+    llm.add_argument("--llm-concurrency", type=int, help="calls in flight per judge")
+    llm.add_argument(
+        "--llm-classify",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="tier 3 of the classifier: the model reads the topic (default off)",
+    )
+    llm.add_argument(
+        "--llm-judge",
+        action="append",
+        default=[],
+        metavar="JUDGE.KEY=VALUE",
+        help="one judge's setting, e.g. synthesize.model=big (route, assess, synthesize, "
+        "classify; url, model, api_key_env, temperature, max_tokens, timeout_s, concurrency)",
+    )
+
+
+def _judge_overrides(pairs: list[str], base: Settings) -> dict[str, JudgeOverrides] | None:
+    """``JUDGE.KEY=VALUE`` flags merged over the environment's per-judge settings."""
+    if not pairs:
+        return None
+    found: dict[str, dict[str, Any]] = {
+        name: own.model_dump(exclude_none=True) for name, own in base.llm_judges.items()
+    }
+    for pair in pairs:
+        target, sep, value = pair.partition("=")
+        judge, dot, key = target.partition(".")
+        if not (sep and dot) or judge not in JUDGE_NAMES:
+            raise ValidationFailed(f"--llm-judge {pair!r}: expected JUDGE.KEY=VALUE")
+        found.setdefault(judge, {})[key.strip()] = value.strip()
+    try:
+        return {name: JudgeOverrides.model_validate(own) for name, own in found.items()}
+    except ValueError as exc:
+        raise ValidationFailed(f"--llm-judge: {exc}") from exc
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -52,6 +98,7 @@ def _parser() -> argparse.ArgumentParser:
     up.add_argument("--workers", type=int, help="workers per stage in this process")
     up.add_argument("--metrics-port", type=int, help="serve Prometheus metrics on this port")
     up.add_argument("--once", action="store_true", help="exit after the first answer (smoke test)")
+    _llm(up)
 
     worker = verbs.add_parser(
         "worker", help="run stages only (no rules) against a running NATS; scale these apart"
@@ -65,6 +112,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     worker.add_argument("--workers", type=int, help="workers per stage in this process")
     worker.add_argument("--metrics-port", type=int, help="serve Prometheus metrics on this port")
+    _llm(worker)
 
     engine = verbs.add_parser(
         "engine", help="run rules, intake, continuation and deadlines only (no stage)"
@@ -162,10 +210,19 @@ def _settings(args: argparse.Namespace) -> Settings:
         "embedded_port": getattr(args, "port", None),
         "workers_per_stage": getattr(args, "workers", None),
         "metrics_port": getattr(args, "metrics_port", None),
+        "llm_url": getattr(args, "llm_url", None),
+        "llm_model": getattr(args, "llm_model", None),
+        "llm_temperature": getattr(args, "llm_temperature", None),
+        "llm_max_tokens": getattr(args, "llm_max_tokens", None),
+        "llm_timeout_s": getattr(args, "llm_timeout", None),
+        "llm_concurrency": getattr(args, "llm_concurrency", None),
+        "llm_classify": getattr(args, "llm_classify", None),
     }
     if args.verb == "up" and args.sample is not None:
         overrides["load_sample"] = args.sample
-    return Settings().with_overrides(**overrides)
+    base = Settings()
+    overrides["llm_judges"] = _judge_overrides(getattr(args, "llm_judge", []), base)
+    return base.with_overrides(**overrides)
 
 
 def _verbs() -> dict[str, Callable[[argparse.Namespace, Settings], int]]:
@@ -186,8 +243,12 @@ def _verbs() -> dict[str, Callable[[argparse.Namespace, Settings], int]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    settings = _settings(args)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        settings = _settings(args)
+    except ValidationFailed as exc:
+        parser.error(str(exc))
     logging.basicConfig(
         level=settings.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s %(message)s",

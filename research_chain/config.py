@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import platformdirs
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from research_chain.bus.names import Names
 
-__all__ = ["Settings", "default_data_dir", "default_rules_dir"]
+__all__ = [
+    "JUDGE_NAMES",
+    "JudgeEndpoint",
+    "JudgeName",
+    "JudgeOverrides",
+    "Settings",
+    "default_data_dir",
+    "default_rules_dir",
+]
+
+# The judgment points an LLM may make: the three of the chain and the tier-3 classifier.
+JudgeName = Literal["route", "assess", "synthesize", "classify"]
+JUDGE_NAMES: tuple[JudgeName, ...] = ("route", "assess", "synthesize", "classify")
 
 
 def default_data_dir() -> Path:
@@ -20,6 +33,38 @@ def default_data_dir() -> Path:
 
 def default_rules_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "rules"
+
+
+class JudgeOverrides(BaseModel):
+    """One judge's LLM settings where they differ from the shared ``llm_*`` ones.
+
+    A judge's key is never written here: ``api_key_env`` names the environment
+    variable that holds it.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    url: str | None = None
+    model: str | None = None
+    api_key_env: str | None = None
+    temperature: float | None = Field(default=None, ge=0, le=2)
+    max_tokens: int | None = Field(default=None, ge=1)
+    timeout_s: float | None = Field(default=None, gt=0)
+    concurrency: int | None = Field(default=None, ge=1)
+
+
+class JudgeEndpoint(BaseModel):
+    """Everything one judge's chat-completions client needs; the key prints as ``**********``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    url: str
+    model: str
+    api_key: SecretStr | None = None
+    temperature: float = 0.0
+    max_tokens: int = 512
+    timeout_s: float = 20.0
+    concurrency: int = 32
 
 
 class Settings(BaseSettings):
@@ -76,6 +121,25 @@ class Settings(BaseSettings):
     # embeddings extra) or a sentence-transformers model directory.
     embedding_model: str = "none"
 
+    # LLM judges, on when both llm_url and llm_model are set: any OpenAI-compatible
+    # chat-completions endpoint (OpenAI, vLLM, Ollama, llama.cpp server). The key is
+    # read from RESEARCH_CHAIN_LLM_API_KEY only (no flag), and never logged.
+    llm_url: str | None = None
+    llm_model: str | None = None
+    llm_api_key: SecretStr | None = None
+    llm_temperature: float = Field(default=0.0, ge=0, le=2)
+    llm_max_tokens: int = Field(default=512, ge=1)
+    llm_timeout_s: float = Field(default=20.0, gt=0)
+    llm_concurrency: int = Field(default=32, ge=1)
+    # Re-asks after a reply that breaks the schema, with the error fed back.
+    llm_schema_retries: int = Field(default=1, ge=0, le=5)
+    # Prompts are trimmed (lowest-ranked evidence first) to fit this estimate.
+    llm_max_prompt_tokens: int = Field(default=3000, ge=256)
+    # Tier 3 of the classifier: the model reads the topic into hints (off by default).
+    llm_classify: bool = False
+    # Per-judge overrides, e.g. RESEARCH_CHAIN_LLM_JUDGES='{"synthesize": {"model": "big"}}'.
+    llm_judges: dict[JudgeName, JudgeOverrides] = Field(default_factory=dict)
+
     # Sample graph and observability.
     # None: load the sample into an empty store only when `up` runs its own server,
     # never into a cluster it joins.
@@ -99,6 +163,30 @@ class Settings(BaseSettings):
         """Where clients (``ask``, ``watch``, ``eval``, a parent) find a running chain: the
         configured URL, else the address ``up``'s embedded server listens on."""
         return self.nats_url or f"nats://{self.embedded_host}:{self.embedded_port}"
+
+    @property
+    def llm_enabled(self) -> bool:
+        return bool(self.llm_url and self.llm_model)
+
+    def llm_endpoint(self, judge: JudgeName) -> JudgeEndpoint | None:
+        """The judge's endpoint (shared settings under its overrides); None when LLM judges
+        are off."""
+        if not self.llm_enabled:
+            return None
+        own = self.llm_judges.get(judge, JudgeOverrides())
+        key = self.llm_api_key
+        if own.api_key_env:
+            value = os.environ.get(own.api_key_env, "")
+            key = SecretStr(value) if value else None
+        return JudgeEndpoint(
+            url=own.url or self.llm_url or "",
+            model=own.model or self.llm_model or "",
+            api_key=key,
+            temperature=self.llm_temperature if own.temperature is None else own.temperature,
+            max_tokens=own.max_tokens or self.llm_max_tokens,
+            timeout_s=own.timeout_s or self.llm_timeout_s,
+            concurrency=own.concurrency or self.llm_concurrency,
+        )
 
     def with_overrides(self, **overrides: Any) -> Settings:
         """CLI flags win over the environment; ``None`` means "flag not given"."""

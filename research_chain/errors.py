@@ -8,7 +8,8 @@ chained with ``raise ... from exc`` so handlers only ever see these types::
     ├── RetryableError              transient; the runner naks with a delay
     │   ├── BusUnavailable          NATS down, timeouts, JetStream busy or electing
     │   ├── RevisionConflict        a compare-and-set lost to another writer
-    │   ├── JudgeTimeout            the LLM endpoint was slow or refused
+    │   ├── JudgeTimeout            the LLM endpoint was slow, down or failed (5xx)
+    │   │   └── JudgeRateLimited    HTTP 429; ``delay`` is its Retry-After
     │   └── ResultTimeout           a parent waited longer than it allowed for a result
     └── PermanentError              retrying cannot help; park and end degraded
         ├── DecodeError             bytes that are not a valid registered payload
@@ -20,6 +21,7 @@ chained with ``raise ... from exc`` so handlers only ever see these types::
         ├── BusRejected             JetStream refused the request as wrong (not transient)
         ├── RuleViolation           the rule pack is broken or a rule misfired
         ├── GraphError              bad triples or entity ids in a graph write
+        ├── JudgeRefused            the model refused, or the endpoint rejected the request
         └── BudgetExhausted         the loop spent its tokens or its time
 """
 
@@ -32,6 +34,8 @@ __all__ = [
     "DecodeError",
     "GraphError",
     "InvalidName",
+    "JudgeRateLimited",
+    "JudgeRefused",
     "JudgeTimeout",
     "NotFound",
     "PayloadTooLarge",
@@ -68,6 +72,10 @@ class RevisionConflict(RetryableError):
 
 class JudgeTimeout(RetryableError):
     """A judge's backend (an LLM endpoint) failed transiently."""
+
+
+class JudgeRateLimited(JudgeTimeout):
+    """The LLM endpoint said 429; ``delay`` is how long it asked us to wait, if it said."""
 
 
 class ResultTimeout(RetryableError):
@@ -121,6 +129,10 @@ class RuleViolation(PermanentError):
 
 class GraphError(PermanentError):
     """A graph write or query was given invalid triples or ids."""
+
+
+class JudgeRefused(PermanentError):
+    """The model refused to answer, or the endpoint rejected the request (4xx)."""
 
 
 class BudgetExhausted(PermanentError):

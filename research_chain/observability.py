@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "EventPublisher",
+    "JudgeMetricsHook",
     "MetricsHook",
     "TracingHook",
     "child_traceparent",
@@ -102,6 +103,10 @@ class EventPublisher(Hook):
         if error is not None:
             event["error"] = f"{type(error).__name__}: {error}"
         await self._emit(ctx.loop_id, ctx.stage.value, event)
+        reasons = ctx.provenance.fallback_reasons
+        for name in ctx.provenance.fallbacks_used:
+            fallback = {"kind": "stage.fallback", "name": name, "reason": reasons.get(name, "")}
+            await self._emit(ctx.loop_id, ctx.stage.value, fallback)
 
     async def on_dead_letter(self, delivery: Delivery, error: BaseException) -> None:
         await self._emit(
@@ -187,6 +192,42 @@ class MetricsHook(Hook):
     async def on_finish(self, finished: LoopFinished) -> None:
         self.loops.labels("degraded" if finished.result.degraded else "answered").inc()
         self.loop_seconds.observe(finished.duration_ms / 1000)
+
+
+class JudgeMetricsHook(Hook):
+    """Model calls and tokens per judgment point, and fallbacks by name (stages' and rules')."""
+
+    def __init__(self, registry: CollectorRegistry) -> None:
+        self.calls = Counter(
+            "research_chain_llm_calls", "LLM chat completions made", ["judge"], registry=registry
+        )
+        self.tokens = Counter(
+            "research_chain_llm_tokens", "LLM tokens used (server usage)", ["judge"],
+            registry=registry,
+        )  # fmt: skip
+        self.fallbacks = Counter(
+            "research_chain_fallbacks", "fallbacks taken", ["name"], registry=registry
+        )
+
+    async def after_handle(
+        self,
+        ctx: StageContext,
+        *,
+        result: WireModel | None,
+        error: BaseException | None,
+        duration_s: float,
+    ) -> None:
+        prov = ctx.provenance
+        for judge, calls in prov.judge_calls.items():
+            self.calls.labels(judge).inc(calls)
+        for judge, tokens in prov.judge_tokens.items():
+            self.tokens.labels(judge).inc(tokens)
+        for name in prov.fallbacks_used:
+            self.fallbacks.labels(name).inc()
+
+    async def on_rule(self, fired: RuleFired) -> None:
+        if fired.fallback:
+            self.fallbacks.labels(fired.fallback).inc()
 
 
 class TracingHook(Hook):

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from research_chain.components.base import Component
     from research_chain.graph.embedded import EmbeddedGraph
     from research_chain.graph.protocol import GraphBackend
+    from research_chain.judges import Judge
     from research_chain.runtime import Chain
 
 log = logging.getLogger(__name__)
@@ -137,8 +138,9 @@ async def _serving(
             stack.push_async_callback(graph.close)
             print(f"graph: {len(graph)} entities", flush=True)
         metrics = _serve_metrics(settings.metrics_host, settings.metrics_port)
+        judge = await stack.enter_async_context(_judge(settings)) if stages else None
         chain = await start_chain(
-            bus, settings, components=_components(stages), graph=graph, judge=_judge(),
+            bus, settings, components=_components(stages), graph=graph, judge=judge,
             metrics=metrics, run_engine=engine,
         )  # fmt: skip
         stack.push_async_callback(chain.stop)
@@ -149,12 +151,6 @@ def _components(stages: Sequence[Stage]) -> dict[Stage, Component[Any, Any]]:
     from research_chain.components import default_components
 
     return {stage: c for stage, c in default_components().items() if stage in stages}
-
-
-def _judge() -> Any:
-    from research_chain.judges import HeuristicJudge
-
-    return HeuristicJudge()
 
 
 async def run_worker(settings: Settings, stages: Sequence[Stage] = tuple(Stage)) -> int:
@@ -209,6 +205,22 @@ def cli_worker(args: argparse.Namespace, settings: Settings) -> int:
 
 def cli_engine(args: argparse.Namespace, settings: Settings) -> int:
     return asyncio.run(run_engine(settings, load_sample=bool(args.sample)))
+
+
+@contextlib.asynccontextmanager
+async def _judge(settings: Settings) -> AsyncIterator[Judge]:
+    """The LLM judge when an endpoint and model are configured, else the heuristic one."""
+    from research_chain.judges import HeuristicJudge, LLMJudge
+
+    if not settings.llm_enabled:
+        yield HeuristicJudge()
+        return
+    judge = LLMJudge.from_settings(settings)
+    print(f"LLM judges: {settings.llm_model} at {settings.llm_url}", flush=True)
+    try:
+        yield judge
+    finally:
+        await judge.aclose()
 
 
 def _serve_metrics(host: str, port: int | None) -> CollectorRegistry | None:
@@ -387,18 +399,19 @@ async def start_chain(
 ) -> Chain:
     """This process's share of the chain (engine, intake, deadlines, stage workers) for
     ``run_up``: the real components unless others are given, metrics and tracing on."""
-    from research_chain.observability import MetricsHook, TracingHook
+    from research_chain.observability import JudgeMetricsHook, MetricsHook, TracingHook
     from research_chain.runtime import start_chain as start_runtime
 
     if components is None:
         from research_chain.components import default_components
 
         components = default_components()
+    stage_metrics = MetricsHook(metrics)
     return await start_runtime(
         bus,
         settings,
         components,
-        hooks=[MetricsHook(metrics), TracingHook()],
+        hooks=[stage_metrics, JudgeMetricsHook(stage_metrics.registry), TracingHook()],
         graph=graph,
         judge=judge,
         run_engine=run_engine,

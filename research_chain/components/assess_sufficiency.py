@@ -25,11 +25,10 @@ async def handle(ctx: StageContext, execution: ExecutionOutput) -> AssessmentOut
         execution=execution,
         round=execution.round,
         max_rounds=ctx.intent.resolved_max_iterations(),
+        allowance=ctx.allowance(),
     )
     judgment: Judgment[AssessmentOutput] = await judge_of(ctx).assess(request)
-    ctx.provenance.tokens_used += judgment.tokens_used
-    if judgment.fallback:
-        ctx.provenance.fallback(judgment.fallback)
+    ctx.provenance.judged("assess", judgment)
     return AssessmentOutput.from_wire(judgment.value.to_wire())
 
 

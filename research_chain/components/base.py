@@ -10,6 +10,7 @@ settles the message. A unit test of a stage is a plain ``await handle(...)``.
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -29,7 +30,7 @@ from research_chain.stages import Stage
 
 if TYPE_CHECKING:
     from research_chain.graph.protocol import GraphBackend
-    from research_chain.judges.base import Judge
+    from research_chain.judges.base import Allowance, Judge, Judgment
 
 __all__ = ["Component", "LoopSnapshot", "Provenance", "StageContext", "judge_of", "resolve_seeds"]
 
@@ -39,15 +40,30 @@ Out = TypeVar("Out", bound=WireModel)
 
 @dataclass(slots=True)
 class Provenance:
-    """What a stage adds to the loop's provenance; the runner persists it in loop state."""
+    """What a stage adds to the loop's provenance; the runner persists it in loop state,
+    and hooks read the reasons and model calls for events and metrics."""
 
     tokens_used: int = 0
     tiers_used: set[RetrievalTier] = field(default_factory=set)
     fallbacks_used: list[str] = field(default_factory=list)
+    fallback_reasons: dict[str, str] = field(default_factory=dict)
+    judge_calls: dict[str, int] = field(default_factory=dict)
+    judge_tokens: dict[str, int] = field(default_factory=dict)
 
-    def fallback(self, name: str) -> None:
+    def fallback(self, name: str, reason: str = "") -> None:
         if name not in self.fallbacks_used:
             self.fallbacks_used.append(name)
+        if reason:
+            self.fallback_reasons.setdefault(name, reason)
+
+    def judged(self, point: str, judgment: Judgment[Any]) -> None:
+        """Account one judgment: its tokens, its model calls, its fallback and why."""
+        self.tokens_used += judgment.tokens_used
+        if judgment.calls or judgment.tokens_used:
+            self.judge_calls[point] = self.judge_calls.get(point, 0) + judgment.calls
+            self.judge_tokens[point] = self.judge_tokens.get(point, 0) + judgment.tokens_used
+        if judgment.fallback:
+            self.fallback(judgment.fallback, judgment.reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +110,12 @@ class StageContext:
     def tokens_remaining(self) -> int:
         budget = self.intent.resolved_budget_tokens()
         return max(0, budget - self.snapshot.tokens_spent - self.provenance.tokens_used)
+
+    def allowance(self) -> Allowance:
+        """What a judge may spend now: the tokens left and the loop's deadline."""
+        from research_chain.judges.base import Allowance
+
+        return Allowance(tokens=self.tokens_remaining, deadline=self.deadline or math.inf)
 
 
 @dataclass(frozen=True, slots=True)

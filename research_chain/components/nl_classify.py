@@ -3,7 +3,10 @@
 Tier 0 (keyword) spots entity names through the graph's name index, longest
 first, and reads relation and type words through the lexicon; tier 1 searches
 the graph's text (BM25) and, when an embedding model is configured, its entity
-embeddings, when tier 0 found no entity. A candidate's relevance is its score in the
+embeddings, when tier 0 found no entity; tier 3, when the judge is an LLM judge
+with the classifier turned on, adds the model's reading of the topic to the hints
+(``llm``: names, relation phrases, types; a time range the text parser missed)
+and its names to the search. A candidate's relevance is its score in the
 tier that found it (keyword strength, BM25 score or cosine): keyword candidates are
 ordered by relevance then id; searched ones by reciprocal-rank fusion of the two
 tiers' rankings, then id, since their scores do not compare. The intent's hints
@@ -19,6 +22,7 @@ from typing import Any
 
 from research_chain.components.base import Component, StageContext
 from research_chain.errors import ResearchChainError
+from research_chain.judges.base import TopicReader
 from research_chain.payloads import (
     Candidate,
     ClassifierOutput,
@@ -171,21 +175,36 @@ async def _near_names(ctx: StageContext, unknown: list[str]) -> dict[str, list[s
     return near
 
 
+async def _read_topic(ctx: StageContext, topic: str) -> dict[str, Any] | None:
+    """Tier 3: the judge's model reads the topic into hints, when the judge can and is
+    configured to; the keyword and search tiers still supply the candidates."""
+    if not isinstance(ctx.judge, TopicReader):
+        return None
+    reading = await ctx.judge.read_topic(topic, ctx.allowance())
+    ctx.provenance.judged("classify", reading)
+    return reading.value
+
+
 async def handle(ctx: StageContext, intent: Intent) -> ClassifierOutput:
     """Classify ``intent.topic`` (the refined one on a retighten)."""
     topic = intent.topic
     analysis = read_question(ctx.graph, topic)
     limit = _max_candidates(intent.hints)
     window = _time_range(topic, intent.hints)
+    reading = await _read_topic(ctx, topic)
     candidates = await _keyword(ctx, analysis, limit)
     tier: ClassifierTier | None = ClassifierTier.KEYWORD if candidates else None
     failed: list[str] = []
     if not candidates:
-        candidates, failed = await _search(ctx, topic, limit)
+        names = reading.get("llm", {}).get("entities", []) if reading else []
+        candidates, failed = await _search(ctx, " ".join([topic, *names]), limit)
         if candidates:
             tier = ClassifierTier.EMBEDDING
     ctx.provenance.tiers_used.update(c.tier for c in candidates)
     hints = _hints(analysis, window, intent)
+    if reading:
+        hints.update({key: value for key, value in reading.items() if key not in hints})
+        tier = ClassifierTier.LLM
     near = await _near_names(ctx, analysis.unknown_names)
     if near:
         hints["near_names"] = near

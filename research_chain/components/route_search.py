@@ -55,14 +55,13 @@ async def handle(ctx: StageContext, output: ClassifierOutput) -> RouteDecision:
         paths={},
         retighten_rounds=ctx.snapshot.retighten_rounds,
         max_retighten=MAX_RETIGHTEN_ROUNDS,
+        allowance=ctx.allowance(),
     )
     readings = list(dict.fromkeys(o.ids for o in seed_options(request)))[:MAX_SEED_READINGS]
     paths = {ids: await path_tree(ctx.graph, ids) for ids in readings}
     request = replace(request, paths=paths)
     judgment: Judgment[RouteDecision] = await judge_of(ctx).route(request)
-    ctx.provenance.tokens_used += judgment.tokens_used
-    if judgment.fallback:
-        ctx.provenance.fallback(judgment.fallback)
+    ctx.provenance.judged("route", judgment)
     try:
         return check_decision(judgment.value, request)
     except ValidationFailed as exc:

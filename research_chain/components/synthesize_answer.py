@@ -82,9 +82,7 @@ def _trace(ctx: StageContext, execution: ExecutionOutput | None, seeds: list[str
 
 async def _write(ctx: StageContext, request: SynthesisRequest) -> str:
     judgment: Judgment[str] = await judge_of(ctx).synthesize(request)
-    ctx.provenance.tokens_used += judgment.tokens_used
-    if judgment.fallback:
-        ctx.provenance.fallback(judgment.fallback)
+    ctx.provenance.judged("synthesize", judgment)
     if judgment.value.strip():
         return judgment.value
     ctx.provenance.fallback("synthesis-empty")
@@ -117,6 +115,7 @@ async def handle(
         assessment=assessment,
         gaps=gaps,
         degraded_reason=degraded_reason,
+        allowance=ctx.allowance(),
     )
     text = await _write(ctx, request)
     checked = quote_back(text, evidence)

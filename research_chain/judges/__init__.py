@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from research_chain.judges.base import (
+    Allowance,
     AssessRequest,
     Judge,
     Judgment,
@@ -10,12 +11,15 @@ from research_chain.judges.base import (
     SynthesisRequest,
 )
 from research_chain.judges.heuristic import HeuristicJudge
+from research_chain.judges.llm import LLMJudge
 
 __all__ = [
+    "Allowance",
     "AssessRequest",
     "HeuristicJudge",
     "Judge",
     "Judgment",
+    "LLMJudge",
     "RouteRequest",
     "SynthesisRequest",
 ]

@@ -4,6 +4,8 @@
 ``synthesize`` writes the cited answer. Each returns a :class:`Judgment`: the
 typed result plus the tokens it spent (0 for the offline heuristic judge), so
 the chain can account tokens against ``budget_tokens`` whichever judge runs.
+Every request carries an :class:`Allowance` (the tokens left in the loop's
+budget, the loop's deadline) that an LLM judge must stay within.
 Requests carry everything a judge may use, already computed by the component
 (the question analysis, the local schema, the evidence), so an LLM judge and
 the heuristic judge see the same inputs and neither touches the graph.
@@ -11,9 +13,11 @@ the heuristic judge see the same inputs and neither touches the graph.
 
 from __future__ import annotations
 
+import math
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from research_chain.payloads import (
     AssessmentOutput,
@@ -27,11 +31,13 @@ from research_chain.understanding.analysis import Analysis
 from research_chain.understanding.paths import Signature
 
 __all__ = [
+    "Allowance",
     "AssessRequest",
     "Judge",
     "Judgment",
     "RouteRequest",
     "SynthesisRequest",
+    "TopicReader",
 ]
 
 T = TypeVar("T")
@@ -39,12 +45,24 @@ T = TypeVar("T")
 
 @dataclass(frozen=True, slots=True)
 class Judgment(Generic[T]):
-    """A judge's typed result, the tokens it used and, if it fell back, why."""
+    """A judge's typed result, the tokens it used, the model calls it made and, if it
+    fell back, the fallback's name and why."""
 
     value: T
     tokens_used: int = 0
     judge: str = "heuristic"
     fallback: str | None = None
+    reason: str = ""
+    calls: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Allowance:
+    """What one judgment may spend: tokens left in the loop's budget, and its deadline
+    (epoch seconds)."""
+
+    tokens: int = sys.maxsize
+    deadline: float = math.inf
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +77,7 @@ class RouteRequest:
     paths: Mapping[tuple[str, ...], Signature]
     retighten_rounds: int
     max_retighten: int
+    allowance: Allowance = field(default_factory=Allowance)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +89,7 @@ class AssessRequest:
     execution: ExecutionOutput
     round: int
     max_rounds: int
+    allowance: Allowance = field(default_factory=Allowance)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +104,7 @@ class SynthesisRequest:
     assessment: AssessmentOutput | None = None
     gaps: list[str] = field(default_factory=list)
     degraded_reason: str = ""
+    allowance: Allowance = field(default_factory=Allowance)
 
 
 @runtime_checkable
@@ -97,3 +118,14 @@ class Judge(Protocol):
     async def assess(self, request: AssessRequest) -> Judgment[AssessmentOutput]: ...
 
     async def synthesize(self, request: SynthesisRequest) -> Judgment[str]: ...
+
+
+@runtime_checkable
+class TopicReader(Protocol):
+    """A judge that can also read a topic into classifier hints (tier 3 of nl_classify).
+
+    ``value`` is None when it has nothing to add (turned off, or it fell back)."""
+
+    async def read_topic(
+        self, topic: str, allowance: Allowance
+    ) -> Judgment[dict[str, Any] | None]: ...

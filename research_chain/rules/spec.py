@@ -50,7 +50,16 @@ STAGE_INPUTS: dict[Stage, tuple[type[WireModel], ...]] = {
 # Loop-state counters a branch may bump, and everything ``state.*`` exposes to CEL.
 COUNTERS = frozenset({"retighten_rounds", "refine_rounds"})
 STATE_FIELDS = frozenset(
-    {*COUNTERS, "executions", "tokens_spent", "candidates", "firings", "step", "elapsed_s"}
+    {
+        *COUNTERS,
+        "executions",
+        "tokens_spent",
+        "budget_exhausted",
+        "candidates",
+        "firings",
+        "step",
+        "elapsed_s",
+    }
 )
 INTENT_FIELDS = frozenset(Intent.model_fields)
 LIMITS: dict[str, int] = {"max_retighten_rounds": MAX_RETIGHTEN_ROUNDS}

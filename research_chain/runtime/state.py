@@ -97,6 +97,8 @@ class LoopState(BaseModel):
             "refine_rounds": self.refine_rounds,
             "executions": self.executions,
             "tokens_spent": self.tokens_spent,
+            # A judge skipped a model call that would have passed the budget.
+            "budget_exhausted": "budget-exhausted" in self.fallbacks_used,
             "candidates": self.candidates,
             "firings": dict(self.firings),
             "step": self.step,

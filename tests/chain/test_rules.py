@@ -102,7 +102,7 @@ def test_caps_come_from_the_intent_not_the_pack() -> None:
     def variables(refine_rounds: int, max_iterations: int) -> dict[str, Any]:
         return {
             "payload": {"sufficient": False, "topic": "t", "refined_queries": ["q"]},
-            "state": {"refine_rounds": refine_rounds, "tokens_spent": 0},
+            "state": {"refine_rounds": refine_rounds, "tokens_spent": 0, "budget_exhausted": False},
             "intent": {"max_iterations": max_iterations, "budget_tokens": 4000},
             "limits": LIMITS,
         }
