@@ -117,6 +117,21 @@ class Settings(BaseSettings):
     # result) are removed this long after it ends; 0 keeps them forever.
     loop_retention_s: float = Field(default=7 * 24 * 3600.0, ge=0)
 
+    # Limits at the edge: intake refuses a request outside them with a degraded result
+    # that names the field (and the graph write refuses a loop id no result could use).
+    max_topic_chars: int = Field(default=2_000, ge=1)
+    max_hints: int = Field(default=32, ge=0)
+    max_hint_key_chars: int = Field(default=64, ge=1)
+    max_hint_value_chars: int = Field(default=500, ge=1)
+    # "uuid": a loop id must be a full UUID; "token": any 1..max_loop_id_chars of letters,
+    # digits, '_' and '-'. Either way it is one subject token, so at most 128 characters.
+    loop_id_format: Literal["uuid", "token"] = "uuid"
+    max_loop_id_chars: int = Field(default=128, ge=1, le=128)
+    max_budget_tokens: int = Field(default=10_000_000, ge=1)
+    max_iterations_cap: int = Field(default=20, ge=1)
+    min_deadline_s: float = Field(default=1.0, gt=0)
+    max_deadline_s: float = Field(default=24 * 3600.0, gt=0)
+
     # Tier 2 of the classifier: "none", "hashing" (numpy only), "minilm" (the
     # embeddings extra) or a sentence-transformers model directory.
     embedding_model: str = "none"

@@ -73,18 +73,22 @@ LOOP_KEY_PREFIX = "loop"
 def check_token(value: str, what: str = "token") -> str:
     """Return ``value`` if it is one safe subject token, else raise :class:`InvalidName`."""
     if not isinstance(value, str) or not _TOKEN.match(value):
+        shown = value[:64] + "..." if isinstance(value, str) and len(value) > 64 else value
         raise InvalidName(
-            f"{what}: {value!r} is not a single subject token "
+            f"{what}: {shown!r} is not a single subject token "
             "(1-128 of letters, digits, '_' and '-'; no '.', '*', '>' or spaces)"
         )
     return value
 
 
-def validate_loop_id(value: str, *, require_uuid: bool = True) -> str:
-    """A research loop id: one safe token and, by default, a full UUID."""
+def validate_loop_id(value: str, *, require_uuid: bool = True, max_chars: int = 128) -> str:
+    """A research loop id: one safe token of at most ``max_chars`` and, by default, a
+    full UUID. The graph write and intake both ask this, so they agree."""
+    if isinstance(value, str) and len(value) > max_chars:
+        raise InvalidName(f"loop_id: {len(value)} characters, at most {max_chars} allowed")
     check_token(value, "loop_id")
     if require_uuid and not _UUID.match(value):
-        raise InvalidName(f"loop_id: {value!r} is not a full UUID")
+        raise InvalidName(f"loop_id: {value[:64]!r} is not a full UUID")
     return value
 
 
@@ -100,7 +104,10 @@ def stage_filter(stage: Stage) -> str:
     return f"component.{Stage(stage).value}.*"
 
 
-DISPATCH_SUBJECTS = "component.>"
+# Streams take exactly the subjects some consumer reads: a publish with an extra token
+# (``component.nl_classify.a.b``) or an unknown stage finds no stream and fails at once
+# instead of sitting in a stream no consumer will ever take it from.
+DISPATCH_SUBJECTS = tuple(stage_filter(stage) for stage in Stage)
 
 
 def dispatch_msg_id(loop_id: str, stage: Stage, round_: int) -> str:
@@ -112,7 +119,7 @@ def dlq_subject(stage: Stage | str) -> str:
     return f"research.dlq.{check_token(str(stage), 'stage')}"
 
 
-DLQ_SUBJECTS = "research.dlq.>"
+DLQ_SUBJECTS = "research.dlq.*"
 
 
 def result_subject(parent_loop_id: str) -> str:
@@ -120,7 +127,7 @@ def result_subject(parent_loop_id: str) -> str:
     return f"research.result.{check_token(parent_loop_id, 'parent_loop_id')}"
 
 
-RESULT_SUBJECTS = "research.result.>"
+RESULT_SUBJECTS = "research.result.*"
 
 
 def event_subject(loop_id: str, stage: str) -> str:
@@ -152,9 +159,14 @@ def expiry_subject(loop_id: str) -> str:
     return f"research.expire.{check_token(loop_id, 'loop_id')}"
 
 
-SCHEDULE_SUBJECTS = ("research.schedule.>", "research.deadline.>", "research.expire.>")
-DEADLINE_SUBJECTS = "research.deadline.>"
-EXPIRY_SUBJECTS = "research.expire.>"
+DEADLINE_SUBJECTS = "research.deadline.*"
+EXPIRY_SUBJECTS = "research.expire.*"
+SCHEDULE_SUBJECTS = (
+    "research.schedule.deadline.*",
+    "research.schedule.expire.*",
+    DEADLINE_SUBJECTS,
+    EXPIRY_SUBJECTS,
+)
 
 
 def graph_write_subject() -> str:

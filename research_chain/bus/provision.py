@@ -27,7 +27,7 @@ def stream_configs(settings: Settings) -> list[api.StreamConfig]:
         api.StreamConfig(
             name=names.dispatch_stream,
             description="component dispatches, one durable consumer per stage",
-            subjects=[n.DISPATCH_SUBJECTS],
+            subjects=list(n.DISPATCH_SUBJECTS),
             retention=api.RetentionPolicy.WORK_QUEUE,
             storage=api.StorageType.FILE,
             duplicate_window=120.0,

@@ -17,7 +17,13 @@ import orjson
 from research_chain.bus import Bus, Message, Subscription
 from research_chain.bus import names as n
 from research_chain.config import Settings
-from research_chain.errors import GraphError, PermanentError, ResearchChainError, RetryableError
+from research_chain.errors import (
+    GraphError,
+    InvalidName,
+    PermanentError,
+    ResearchChainError,
+    RetryableError,
+)
 from research_chain.graph.store import EntityStore, WriteOutcome
 from research_chain.payloads import (
     GraphWrite,
@@ -25,7 +31,7 @@ from research_chain.payloads import (
     GraphWriteReply,
     default_registry,
 )
-from research_chain.payloads.graph import validate_entity_id
+from research_chain.payloads.graph import entity_type, validate_entity_id
 
 __all__ = ["WRITER_QUEUE", "GraphWriter", "check_write", "write"]
 
@@ -74,6 +80,8 @@ class GraphWriter:
     def __init__(self, bus: Bus, settings: Settings) -> None:
         self._bus = bus
         self._store = EntityStore(bus, settings)
+        self._uuid_loop_ids = settings.loop_id_format == "uuid"
+        self._max_loop_id_chars = settings.max_loop_id_chars
         self._registry = default_registry()
         self._sub: Subscription | None = None
         self._tasks: set[asyncio.Task[None]] = set()
@@ -111,6 +119,7 @@ class GraphWriter:
         try:
             request = self._registry.decode_as(raw, GraphWrite).payload
             subject = check_write(request)
+            self._check_loop_entity(subject)
             outcome = await self._apply(request, subject)
         except PermanentError as exc:
             return GraphWriteReply(ok=False, error=str(exc))
@@ -118,6 +127,20 @@ class GraphWriter:
             log.warning("graph write failed: %s", exc)
             return GraphWriteReply(ok=False, error=f"store unavailable: {exc}")
         return GraphWriteReply(ok=True, written=outcome.changed, entities=[subject])
+
+    def _check_loop_entity(self, subject: str) -> None:
+        """A research loop whose id no result could be keyed by is refused here, by the
+        same rule intake applies, so the writer hears why instead of waiting for ever."""
+        if entity_type(subject) != n.RESEARCH_LOOP_TYPE:
+            return
+        try:
+            n.validate_loop_id(
+                subject.rpartition(".")[2],
+                require_uuid=self._uuid_loop_ids,
+                max_chars=self._max_loop_id_chars,
+            )
+        except InvalidName as exc:
+            raise GraphError(f"graph_write.triples[0].subject: {exc}") from exc
 
     async def _apply(self, request: GraphWrite, subject: str) -> WriteOutcome:
         if request.op is GraphWriteOp.REMOVE:

@@ -82,6 +82,7 @@ class ClassifierTier(StrEnum):
 
     KEYWORD = "0"
     EMBEDDING = "1"
+    NEURAL = "2"  # not emitted yet; the reference accepts it for the neural tier to come
     LLM = "3"
 
 

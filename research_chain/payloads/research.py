@@ -82,9 +82,11 @@ class Intent(WireModel):
     @field_validator("hints")
     @classmethod
     def _hint_keys(cls, value: dict[str, str]) -> dict[str, str]:
-        for key in value:
+        for key, hint in value.items():
             if not key.strip():
                 raise ValueError("hint keys must not be blank")
+            if not hint.strip():
+                raise ValueError(f"hint {key!r} must not be blank (omit the key instead)")
         return value
 
     def resolved_budget_tokens(self) -> int:
@@ -123,7 +125,7 @@ class ClassifierOutput(WireModel):
     topic: str
     tier: OptClassifierTier = None
     intent: str = ""
-    confidence: float = 0.0
+    confidence: Annotated[float, Field(ge=0.0)] = 0.0
     hints: dict[str, Any] = Field(default_factory=dict)
     candidates: list[Candidate] = Field(default_factory=list)
     degraded: bool = False

@@ -24,7 +24,7 @@ from research_chain.runtime.continuation import Continuation
 from research_chain.runtime.deadline import DeadlineHandler, ExpiryHandler
 from research_chain.runtime.engine import RuleEngine
 from research_chain.runtime.hooks import Hook, HookSet
-from research_chain.runtime.intake import Intake
+from research_chain.runtime.intake import Intake, RequestLimits
 from research_chain.runtime.retry import RetryPolicy
 from research_chain.runtime.runner import StageRunner
 from research_chain.runtime.state import LoopStore
@@ -127,6 +127,8 @@ async def _start_control(
         bus, store, continuation,
         entities_bucket=names.entities_bucket,
         default_deadline_s=settings.loop_deadline_s,
+        limits=RequestLimits.of(settings),
+        max_attempts=CONTROL_ATTEMPTS,
     )  # fmt: skip
     deadlines = DeadlineHandler(bus, continuation)
     expiry = ExpiryHandler(

@@ -1,14 +1,19 @@
 """The end of every loop: exactly one ``SearchResult`` to the parent, kept for read-by-id.
 
 ``COMPLETE_<id>`` is created with a KV create, so the first finisher wins (the
-synthesizer's answer, the deadline or a parked poison message); whoever loses
-republishes the winner's bytes. The publish carries ``Nats-Msg-Id`` so the
-results stream stores it once, and the loop state is marked done last, so a
-crash anywhere in between is repaired by the next attempt.
+synthesizer's answer, the deadline or a parked poison message). The winner
+publishes, then marks the loop state done. A loser publishes nothing when the
+state is (or within :data:`LOSER_WAIT_S` becomes) done: a parent subscribed to
+its subject directly hears one message per loop. Only a winner that died between
+its create and its mark (the state stays not done) is repaired by the loser
+republishing the winner's bytes; ``Nats-Msg-Id`` keeps that one copy in the
+results stream.
 """
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import logging
 import time
 
@@ -33,6 +38,9 @@ log = logging.getLogger(__name__)
 
 DEADLINE_EXCEEDED = "deadline exceeded"
 MAX_SUMMARY_ITEMS = 5
+# How long a losing finisher waits for a live winner to mark the loop done.
+LOSER_WAIT_S = 2.0
+LOSER_POLL_S = 0.05
 
 
 def with_provenance(result: SearchResult, state: LoopState, now: float) -> SearchResult:
@@ -158,6 +166,8 @@ class Continuation:
         key = n.complete_key(loop_id)
         won = await self._store.kv.create(key, data) is not None
         if not won:
+            if state is None or await self._winner_finished(loop_id):
+                return False
             data = await self._store.kv.read(key) or data
         headers: dict[str, str] = {
             n.Header.MSG_ID: n.result_msg_id(loop_id),
@@ -180,6 +190,34 @@ class Continuation:
                 )
             )
         return won
+
+    async def _winner_finished(self, loop_id: str) -> bool:
+        """True once the loop's state is done (the winner published); False when it stays
+        not done for :data:`LOSER_WAIT_S` (the winner died before publishing)."""
+        waited = 0.0
+        while True:
+            current, _ = await self._store.get(loop_id)
+            if current is None or current.finished:
+                return True
+            if waited >= LOSER_WAIT_S:
+                return False
+            await asyncio.sleep(LOSER_POLL_S)
+            waited += LOSER_POLL_S
+
+    async def refuse_unkeyed(self, loop_id: str, parent: str, reason: str) -> None:
+        """A degraded result for a request whose loop id cannot key anything (not one
+        subject token): published to the parent only, deduplicated by a digest of the id."""
+        result = degraded_result(reason, []).model_copy(
+            update={"fallbacks_used": ["invalid-request"]}
+        )
+        digest = hashlib.sha256(loop_id.encode()).hexdigest()[:32]
+        headers: dict[str, str] = {
+            n.Header.MSG_ID: n.result_msg_id(digest),
+            n.Header.LOOP_ID: loop_id,
+            n.Header.PARENT_LOOP_ID: parent,
+        }
+        data = self._registry.encode(result, id=digest)
+        await self._bus.publish(n.result_subject(parent), data, headers=headers)
 
 
 def _mark_done(final: LoopState, result: SearchResult) -> Mutation:

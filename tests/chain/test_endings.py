@@ -78,6 +78,16 @@ def _with(triples: list[Triple], predicate: str, value: str) -> list[Triple]:
     ]
 
 
+def _hint(triples: list[Triple], text: str) -> list[Triple]:
+    return [*triples, triples[0].model_copy(update={"predicate": "research.hint", "object": text})]
+
+
+def _hints(triples: list[Triple], count: int) -> list[Triple]:
+    for i in range(count):
+        triples = _hint(triples, f"k{i}=v")
+    return triples
+
+
 @pytest.mark.parametrize(
     ("edit", "problem"),
     [
@@ -91,7 +101,30 @@ def _with(triples: list[Triple], predicate: str, value: str) -> list[Triple]:
         ),
         (
             lambda ts: _with(ts, "research.budget_tokens", "-5"),
-            "research.budget_tokens: must be >= 0, got -5",
+            "research.budget_tokens: must be 0..10000000, got -5",
+        ),
+        # issue 12, defect 3: a budget over 64 bits and a deadline past datetime's range
+        (
+            lambda ts: _with(ts, "research.budget_tokens", str(2**70)),
+            "research.budget_tokens: must be 0..10000000",
+        ),
+        (lambda ts: _hint(ts, "deadline_s=1e12"), "deadline_s='1e12' must be seconds in"),
+        # defect 4: an infinite (or NaN) deadline
+        (lambda ts: _hint(ts, "deadline_s=inf"), "deadline_s='inf' must be seconds in"),
+        (lambda ts: _hint(ts, "deadline_s=nan"), "deadline_s='nan' must be seconds in"),
+        # defect 2 and the edge limits: topic length, hint count and size, iterations
+        (
+            lambda ts: _with(_with(ts, "research.topic", "w " * 1500), "research.requested", "x"),
+            "research.topic: 3000 characters, at most 2000 allowed",
+        ),
+        (
+            lambda ts: _hints(ts, 33),
+            "research.hint: more than 32 hints",
+        ),
+        (lambda ts: _hint(ts, "k=" + "v" * 501), "research.hint: 'k' longer than"),
+        (
+            lambda ts: _with(ts, "research.max_iterations", "1000"),
+            "research.max_iterations: must be 0..20, got 1000",
         ),
     ],
 )

@@ -42,8 +42,8 @@ def test_every_problem_is_named() -> None:
     request = parse_request(entity.model_copy(update={"triples": triples}))
     assert request.problems == [
         "research.topic: must not be blank",
-        "research.max_iterations: must be >= 0, got -3",
-        "research.hint: deadline_s='soon' must be seconds > 0",
+        "research.max_iterations: must be 0..20, got -3",
+        "research.hint: deadline_s='soon' must be seconds in 1..86400",
     ]
 
 

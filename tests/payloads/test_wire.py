@@ -116,7 +116,7 @@ INVALID: list[tuple[type[WireModel], bytes, str]] = [
     (Candidate, b'{"entity_id":"a","tier":0,"source":"s"}', "candidate.tier: must be one of"),
     (Candidate, b'{"entity_id":"","tier":"0","source":"s"}', "candidate.entity_id: must not be"),
     (Candidate, b'{"entity_id":"a","tier":"0"}', "candidate.source: is required"),
-    (ClassifierOutput, b'{"topic":"x","tier":"2"}', "classifier_output.tier: must be one of"),
+    (ClassifierOutput, b'{"topic":"x","tier":"4"}', "classifier_output.tier: must be one of"),
     (
         ClassifierOutput,
         b'{"topic":"x","candidates":[{"entity_id":"a","tier":"3","source":"s"}]}',
@@ -155,3 +155,16 @@ def test_classifier_tier_and_retrieval_tier_are_different_enums() -> None:
     with pytest.raises(ValidationFailed):
         Candidate.from_json(b'{"entity_id":"a","tier":"3","source":"s"}')
     assert Candidate.from_json(b'{"entity_id":"a","tier":"2","source":"s"}').tier == "2"
+
+
+def test_reference_vectors_issue_12_blank_hint_negative_confidence_neural_tier() -> None:
+    """The three round-trip vectors of the reference the decoder disagreed with."""
+    from research_chain.payloads import Intent
+
+    with pytest.raises(ValidationFailed, match="omit the key"):
+        Intent.from_json(b'{"topic": "x", "hints": {"k": ""}}')
+    with pytest.raises(ValidationFailed, match="confidence"):
+        ClassifierOutput.from_json(b'{"topic": "x", "confidence": -0.1}')
+    neural = ClassifierOutput.from_json(b'{"topic":"x","tier":"2"}')
+    assert neural.tier == "2"
+    assert neural.to_json() == b'{"topic":"x","tier":"2"}'

@@ -1,0 +1,174 @@
+"""Issue 12: hostile input and faults end cleanly, once, with a reason (defects 3 to 7)."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Any
+
+import pytest
+
+from research_chain.bus import Bus
+from research_chain.bus import names as n
+from research_chain.bus.names import Stage
+from research_chain.client import request_triples, start_research
+from research_chain.components.base import StageContext
+from research_chain.config import Settings
+from research_chain.errors import PayloadTooLarge, ResearchChainError, ValidationFailed
+from research_chain.graph.writer import GraphWriter
+from research_chain.payloads import (
+    ClassifierOutput,
+    EntityState,
+    Intent,
+    SearchResult,
+    Triple,
+    default_registry,
+)
+from research_chain.runtime import start_chain
+from research_chain.runtime.continuation import Continuation
+from research_chain.runtime.hooks import HookSet
+from research_chain.runtime.state import LoopState, LoopStore
+from tests.chain.helpers import awaiting, decode_result, results_stored
+from tests.chain.standins import Recorder, standins
+
+PARENT = "parent-hostile"
+
+
+def _triples(loop_id: str, topic: str = "t") -> list[Triple]:
+    """A request's triples for any loop id (the client itself refuses unusable ones)."""
+    entity_id = f"{n.RESEARCH_LOOP_PREFIX}.{n.RESEARCH_LOOP_TYPE}.{loop_id}"
+    triples = request_triples(str(uuid.uuid4()), topic, parent_loop_id=PARENT)
+    return [t.model_copy(update={"subject": entity_id}) for t in triples]
+
+
+async def _put_entity(bus: Bus, settings: Settings, loop_id: str) -> None:
+    """A research-loop entity written straight into the bucket, past the graph write API."""
+    triples = _triples(loop_id)
+    entity_id = triples[0].subject
+    entity = EntityState(id=entity_id, type="research_loop", triples=triples)
+    kv = await bus.js.key_value(settings.entities_bucket)
+    await kv.put(entity_id, default_registry().encode(entity))
+
+
+async def test_defect_5_a_loop_id_over_128_characters_is_refused_by_the_graph_write(
+    bus: Bus, chain: Any, recorder: Recorder
+) -> None:
+    long_id = "a" * 129
+    with pytest.raises(ValidationFailed, match=r"loop_id: 129 characters, at most 128"):
+        await start_research(bus, _triples(long_id))
+    with pytest.raises(ValidationFailed, match=r"loop_id: 'short' is not a full UUID"):
+        await start_research(bus, _triples("short"))
+    assert not recorder.inputs
+
+
+async def test_defect_5_a_long_loop_id_past_the_write_api_still_answers_its_parent(
+    bus: Bus, settings: Settings, chain: Any, recorder: Recorder
+) -> None:
+    long_id = "b" * 200
+    async with awaiting(bus, n.result_subject(PARENT)) as got:
+        await _put_entity(bus, settings, long_id)
+    result = decode_result(got[0])
+    assert result.degraded
+    assert "loop_id: 200 characters, at most 128 allowed" in result.degraded_reason
+    assert got[0].headers[n.Header.LOOP_ID] == long_id
+    assert not recorder.inputs
+
+
+async def test_defect_3_an_unexpected_intake_failure_is_parked_and_answered_once(
+    bus: Bus, settings: Settings, writer: GraphWriter, recorder: Recorder
+) -> None:
+    # A deployment that allows absurd deadlines: scheduling one raises ValueError (past
+    # year 9999) inside intake, an exception outside the project's tree.
+    settings = settings.model_copy(update={"max_deadline_s": 1e13})
+    chain = await start_chain(bus, settings, standins(recorder))
+    try:
+        loop_id = str(uuid.uuid4())
+        triples = request_triples(
+            loop_id, "far", parent_loop_id=PARENT, hints={"deadline_s": "1e12"}
+        )
+        async with (
+            awaiting(bus, n.intake_dlq_subject()) as parked,
+            awaiting(bus, n.result_subject(PARENT)) as got,
+        ):
+            await start_research(bus, triples)
+    finally:
+        await chain.stop()
+    assert parked[0].headers[n.Header.ERROR_TYPE] in ("ValueError", "OverflowError")
+    assert parked[0].headers[n.Header.ATTEMPT] == "1"
+    assert parked[0].headers[n.Header.LOOP_ID] == loop_id
+    result = decode_result(got[0])
+    assert result.degraded and result.degraded_reason.startswith("intake failed: ")
+    assert await results_stored(bus, settings.results_stream, PARENT) == 1
+
+
+async def test_defect_6_a_losing_finisher_publishes_nothing_to_the_parent(
+    bus: Bus, settings: Settings
+) -> None:
+    store = LoopStore(bus, settings.loops_bucket)
+    continuation = Continuation(bus, store, HookSet([]))
+    loop_id = str(uuid.uuid4())
+    intent = Intent(topic="t")
+    now = time.time()
+    stale = LoopState(
+        loop_id=loop_id, parent_loop_id=PARENT, intent=intent, current=intent,
+        deadline=now + 60, started_at=now,
+    )  # fmt: skip
+    assert await store.create(stale.model_copy(deep=True))
+    sentinel = b"sentinel"
+    async with awaiting(bus, n.result_subject(PARENT), count=2) as got:
+        # The deadline wins; then a finisher that read the state before it (a worker
+        # paused past the deadline) delivers its answer and loses.
+        assert await continuation.degrade(loop_id, "deadline exceeded", fallback="deadline")
+        assert not await continuation.deliver(stale, SearchResult(synthesis="late answer"))
+        # Same connection, so it arrives after anything the loser could have sent.
+        await bus.send(n.result_subject(PARENT), sentinel)
+    assert [msg.data == sentinel for msg in got] == [False, True]
+    assert decode_result(got[0]).degraded_reason == "deadline exceeded"
+    # The stream captures the sentinel too: one result and the sentinel.
+    assert await results_stored(bus, settings.results_stream, PARENT) == 2
+
+
+async def test_defect_7_an_output_over_the_max_payload_is_parked_at_once_not_retried(
+    bus: Bus, settings: Settings, writer: GraphWriter, recorder: Recorder
+) -> None:
+    calls: list[int] = []
+
+    async def bulky(ctx: StageContext, payload: Intent) -> ClassifierOutput:
+        calls.append(ctx.attempt)
+        return ClassifierOutput(topic=payload.topic, intent="x" * 1_100_000)
+
+    chain = await start_chain(bus, settings, standins(recorder, nl_classify=bulky))
+    try:
+        loop_id = str(uuid.uuid4())
+        async with (
+            awaiting(bus, n.dlq_subject(Stage.NL_CLASSIFY)) as parked,
+            awaiting(bus, n.result_subject(PARENT)) as got,
+        ):
+            await start_research(bus, request_triples(loop_id, "big", parent_loop_id=PARENT))
+    finally:
+        await chain.stop()
+    assert calls == [1]
+    assert parked[0].headers[n.Header.ERROR_TYPE] == "PayloadTooLarge"
+    result = decode_result(got[0])
+    assert result.degraded and "PayloadTooLarge" in result.degraded_reason
+
+
+async def test_defect_7_a_request_over_the_max_payload_is_a_clean_error(
+    bus: Bus, writer: GraphWriter
+) -> None:
+    triples = request_triples(str(uuid.uuid4()), "t " * 600_000, parent_loop_id=PARENT)
+    with pytest.raises(PayloadTooLarge, match="max payload"):
+        await start_research(bus, triples)
+
+
+@pytest.mark.parametrize(
+    "subject",
+    ["component.nl_classify.a.b", "component.unknown_stage.x", "research.result.a.b"],
+)
+async def test_streams_refuse_subjects_no_consumer_takes(
+    bus: Bus, settings: Settings, subject: str
+) -> None:
+    with pytest.raises(ResearchChainError):
+        await bus.publish(subject, b"{}")
+    for stream in (settings.dispatch_stream, settings.results_stream):
+        assert (await bus.stream_state(stream)).messages == 0
