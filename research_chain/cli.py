@@ -14,17 +14,32 @@ from typing import Any
 from research_chain import __version__
 from research_chain.bus.names import Stage
 from research_chain.config import JUDGE_NAMES, JudgeOverrides, Settings
-from research_chain.errors import ResearchChainError, ValidationFailed
+from research_chain.errors import (
+    BusUnavailable,
+    ResearchChainError,
+    ResultTimeout,
+    ValidationFailed,
+)
 
 __all__ = ["ExitCode", "main"]
 
 
 class ExitCode(IntEnum):
-    OK = 0
-    FAILED = 1
-    USAGE = 2
-    UNAVAILABLE = 69
-    INTERRUPTED = 130
+    """What a verb's exit status means; the README's "Exit codes" table lists the same."""
+
+    OK = 0  # done; for `ask`, `up --once` and `watch LOOP_ID`: the loop was answered
+    FAILED = 1  # an error stopped the work (refused request, bad file, broken payload)
+    USAGE = 2  # wrong flags or arguments, or an unknown bench harness
+    DEGRADED = 3  # the loop ended without an answer; the result says why
+    DRIFT = 4  # `--check` found a generated file out of date
+    UNAVAILABLE = 69  # NATS could not be reached (sysexits EX_UNAVAILABLE)
+    TIMEOUT = 75  # no result within --timeout; it may still come (sysexits EX_TEMPFAIL)
+    INTERRUPTED = 130  # Ctrl-C or SIGTERM before the work was done
+
+
+EXIT_CODES_HELP = "exit codes: " + ", ".join(
+    f"{code.value} {code.name.lower()}" for code in ExitCode
+)
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -82,6 +97,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="research-chain",
         description="Answer agent loops' research requests from a knowledge graph over NATS.",
+        epilog=EXIT_CODES_HELP,
     )
     parser.add_argument("--version", action="version", version=f"research-chain {__version__}")
     verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
@@ -132,8 +148,15 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--hint", action="append", default=[], help="key=value, repeatable")
     ask.add_argument("--budget-tokens", type=int, default=0)
     ask.add_argument("--max-iterations", type=int, default=0)
-    ask.add_argument("--timeout", type=float, default=60.0)
-    ask.add_argument("--json", action="store_true", help="print the SearchResult as JSON")
+    ask.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for the result")
+    ask.add_argument(
+        "--format",
+        choices=["text", "json", "query-router"],
+        default="text",
+        help="text (answer and provenance line), json (the SearchResult), query-router "
+        "(the camelCase QueryRouterResult view)",
+    )
+    ask.add_argument("--json", action="store_true", help="the same as --format json")
 
     ingest = verbs.add_parser("ingest", help="load triples from files into the graph")
     _common(ingest)
@@ -156,10 +179,23 @@ def _parser() -> argparse.ArgumentParser:
     ingest.add_argument(
         "--batch", type=int, default=200_000, help="triples per write window (bounds memory)"
     )
+    ingest.add_argument("--json", action="store_true", help="print the summary as JSON")
 
-    watch = verbs.add_parser("watch", help="follow loops' stage events")
+    watch = verbs.add_parser(
+        "watch",
+        help="loops in flight, live (stage, round, age, tokens, outcome); or one loop",
+        description="Without LOOP_ID: a live table of the loops in flight, until Ctrl-C. "
+        "With LOOP_ID: that loop's trajectory so far, then its events until it ends "
+        "(exit 0 answered, 3 degraded).",
+    )
     _common(watch)
-    watch.add_argument("loop_id", nargs="?")
+    watch.add_argument("loop_id", nargs="?", metavar="LOOP_ID")
+    watch.add_argument(
+        "--json", action="store_true", help="one JSON object per line instead of the table"
+    )
+    watch.add_argument(
+        "--events", action="store_true", help="every rule firing and stage of every loop"
+    )
 
     ev = verbs.add_parser("eval", help="score the chain on a JSON Lines or MetaQA question file")
     _common(ev)
@@ -168,6 +204,7 @@ def _parser() -> argparse.ArgumentParser:
     ev.add_argument("--concurrency", type=int, default=32)
     ev.add_argument("--report", type=Path, help="per-question JSON Lines report")
     ev.add_argument("--timeout", type=float, default=60.0)
+    ev.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     bench = verbs.add_parser("bench", help="run a benchmark harness from bench/")
     bench.add_argument("name", help="a harness in bench/, e.g. chain_bench, graph_queries")
@@ -184,7 +221,10 @@ def _parser() -> argparse.ArgumentParser:
 
     schema = verbs.add_parser("schema", help="write one JSON Schema per payload type")
     schema.add_argument("--out", type=Path, default=Path("payloads"))
-    schema.add_argument("--check", action="store_true", help="fail if files differ")
+    schema.add_argument("--check", action="store_true", help="fail (exit 4) if files differ")
+    schema.add_argument("--json", action="store_true", help="list the files as JSON")
+    for sub in verbs.choices.values():
+        sub.epilog = EXIT_CODES_HELP
     return parser
 
 
@@ -242,6 +282,14 @@ def _verbs() -> dict[str, Callable[[argparse.Namespace, Settings], int]]:
     }
 
 
+def _exit_code(exc: ResearchChainError) -> ExitCode:
+    if isinstance(exc, ResultTimeout):
+        return ExitCode.TIMEOUT
+    if isinstance(exc, BusUnavailable):
+        return ExitCode.UNAVAILABLE
+    return ExitCode.FAILED
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
@@ -259,7 +307,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return ExitCode.INTERRUPTED
     except ResearchChainError as exc:
         print(f"research-chain: {exc}", file=sys.stderr)
-        return ExitCode.FAILED
+        return _exit_code(exc)
     finally:
         asyncio.set_event_loop(None)
 

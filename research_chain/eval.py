@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import statistics
-import sys
 import time
 import uuid
 from collections import Counter
@@ -37,6 +36,7 @@ import orjson
 from research_chain.errors import ResearchChainError, ValidationFailed
 from research_chain.graph.text import normalise
 from research_chain.payloads import SearchResult
+from research_chain.progress import ProgressBar
 from research_chain.understanding.evidence import (
     ANSWER_PREFIX,
     answer_labels,
@@ -236,32 +236,23 @@ def _mean(values: Sequence[float]) -> float | None:
 
 
 class Progress:
-    """A one-line progress bar on a terminal stream (plain lines elsewhere, rarely)."""
+    """The eval's progress bar: questions done, the rate and Hits@1 so far."""
 
-    def __init__(self, total: int, stream: IO[str] = sys.stderr, every_s: float = 0.25) -> None:
-        self.total, self.stream, self.every_s = total, stream, every_s
+    def __init__(self, total: int) -> None:
         self.done = self.hits = 0
-        self.started = time.perf_counter()
-        self._last = 0.0
-        self._tty = stream.isatty()
+        self._bar = ProgressBar("eval", total)
+
+    def __enter__(self) -> Progress:
+        self._bar.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._bar.close()
 
     def update(self, hit: bool) -> None:
         self.done += 1
         self.hits += hit
-        now = time.perf_counter()
-        if self.done < self.total and now - self._last < (self.every_s if self._tty else 5.0):
-            return
-        self._last = now
-        rate = self.done / max(now - self.started, 1e-9)
-        filled = int(30 * self.done / max(self.total, 1))
-        line = (
-            f"[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} "
-            f"{rate:.0f} q/s  Hits@1 {self.hits / self.done:.3f}"
-        )
-        self.stream.write(("\r" + line) if self._tty else (line + "\n"))
-        if self.done == self.total and self._tty:
-            self.stream.write("\n")
-        self.stream.flush()
+        self._bar.advance(status=f"Hits@1 {self.hits / self.done:.3f}")
 
 
 async def run_eval(
@@ -335,9 +326,9 @@ async def eval_file(
         )
 
     try:
-        return await run_eval(
-            ask, questions, concurrency=concurrency, report=report,
-            progress=Progress(len(questions)),
-        )  # fmt: skip
+        with Progress(len(questions)) as progress:
+            return await run_eval(
+                ask, questions, concurrency=concurrency, report=report, progress=progress
+            )
     finally:
         await bus.close()

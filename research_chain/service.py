@@ -9,15 +9,16 @@ import logging
 import signal
 import subprocess
 import sys
-import time
 import uuid
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from research_chain.bus import Bus, EmbeddedServer, Message, Stage, connect, provision
+from research_chain.bus import names as n
+from research_chain.cli import ExitCode
 from research_chain.config import Settings
 from research_chain.errors import ResearchChainError, ValidationFailed
 from research_chain.payloads import SearchResult, default_registry
@@ -34,7 +35,6 @@ __all__ = [
     "cli_up",
     "cli_watch",
     "cli_worker",
-    "format_event",
     "run_ask",
     "run_engine",
     "run_up",
@@ -246,9 +246,9 @@ async def _first_answer(bus: Bus, settings: Settings) -> int:
         )  # fmt: skip
     except ResearchChainError as exc:
         print(f"first answer failed: {exc}", flush=True)
-        return 1
+        return ExitCode.FAILED
     _print_result(result)
-    return 1 if result.degraded else 0
+    return ExitCode.DEGRADED if result.degraded else ExitCode.OK
 
 
 def cli_up(args: argparse.Namespace, settings: Settings) -> int:
@@ -264,9 +264,11 @@ def cli_mcp(args: argparse.Namespace, settings: Settings) -> int:
 def cli_schema(args: argparse.Namespace, settings: Settings) -> int:
     drift = write_schemas(default_registry(), args.out, check=args.check)
     verb = "differs" if args.check else "written"
-    for name in drift:
+    if args.json:
+        print(orjson.dumps({verb: [str(args.out / name) for name in drift]}).decode())
+    for name in drift if not args.json else ():
         print(f"{args.out / name}: {verb}")
-    return 1 if (args.check and drift) else 0
+    return ExitCode.DRIFT if (args.check and drift) else ExitCode.OK
 
 
 def _hints(pairs: list[str]) -> dict[str, str]:
@@ -287,30 +289,23 @@ async def run_ask(
     budget_tokens: int = 0,
     max_iterations: int = 0,
     timeout_s: float = 60.0,
-    as_json: bool = False,
+    output: str = "text",
 ) -> int:
-    """Ask one question as a parent loop of our own and print the answer."""
-    from research_chain.client import research
+    """Ask one question as a parent loop of our own and print the answer as ``output``:
+    ``text``, ``json`` (the SearchResult) or ``query-router`` (the camelCase view)."""
+    from research_chain.client import ResearchClient
 
-    bus = await connect(settings, settings.client_url(), name="research-chain-ask")
-    try:
-        result = await research(
-            bus,
-            question,
-            parent_loop_id=f"cli-{uuid.uuid4()}",
-            hints=hints,
-            budget_tokens=budget_tokens,
-            max_iterations=max_iterations,
-            timeout=timeout_s,
-            names=settings.names(),
-        )
-    finally:
-        await bus.close()
-    if as_json:
+    async with await ResearchClient.connect(settings, name="research-chain-ask") as client:
+        loop_id = await client.start(question, hints, budget_tokens, max_iterations)
+        result = await client.result(loop_id, timeout=timeout_s)
+        classification = await client.classification(loop_id) if output == "query-router" else None
+    if output == "json":
         print(result.to_json().decode())
+    elif output == "query-router":
+        print(orjson.dumps(result.to_query_router_result(classification)).decode())
     else:
         _print_result(result)
-    return 1 if result.degraded else 0
+    return ExitCode.DEGRADED if result.degraded else ExitCode.OK
 
 
 def _print_result(result: SearchResult) -> None:
@@ -336,7 +331,7 @@ def cli_ask(args: argparse.Namespace, settings: Settings) -> int:
             budget_tokens=args.budget_tokens,
             max_iterations=args.max_iterations,
             timeout_s=args.timeout,
-            as_json=args.json,
+            output="json" if args.json else args.format,
         )
     )
 
@@ -350,41 +345,61 @@ def cli_ingest(args: argparse.Namespace, settings: Settings) -> int:
         mapping=load_mapping(args.mapping).with_template(args.id_template),
         window=max(1, args.batch),
     )
-    summary = asyncio.run(run_ingest(settings, args.files, options))
-    return 1 if summary.rejected and not summary.triples else 0
+    summary = asyncio.run(run_ingest(settings, args.files, options, as_json=args.json))
+    return ExitCode.FAILED if summary.rejected and not summary.triples else ExitCode.OK
 
 
-def format_event(data: bytes) -> str:
-    """One ops event as a line: time, loop, stage, kind and the rest as key=value."""
-    event = orjson.loads(data)
-    stamp = time.strftime("%H:%M:%S", time.localtime(float(event.pop("at", 0.0))))
-    head = f"{stamp} {event.pop('loop_id', '?')} {event.pop('stage', '?'):<18} "
-    head += f"{event.pop('kind', '?'):<18}"
-    rest = " ".join(f"{k}={v}" for k, v in event.items() if v not in (None, ""))
-    return f"{head} {rest}".rstrip()
-
-
-async def run_watch(settings: Settings, loop_id: str | None = None) -> int:
-    """Print every rule firing and stage transition (of one loop, or all) until Ctrl-C."""
-    from research_chain.bus import names as n
+async def run_watch(
+    settings: Settings, loop_id: str | None = None, *, as_json: bool = False, events: bool = False
+) -> int:
+    """Loops in flight as a live table (or a JSON stream) until Ctrl-C; with ``loop_id``,
+    that loop's trajectory until it ends; with ``events``, every ops event as a line."""
+    from research_chain import watch
 
     bus = await connect(settings, settings.client_url(), name="research-chain-watch")
     stop = _stop_event()
-
-    async def show(msg: Message) -> None:
-        print(format_event(msg.data), flush=True)
-
+    bucket = settings.names().loops_bucket
     try:
-        sub = await bus.subscribe(n.events_filter(loop_id), show)
-        await stop.wait()
-        await sub.unsubscribe()
+        if loop_id is not None:
+            last = await watch.follow_loop(
+                bus, bucket, n.validate_loop_id(loop_id, require_uuid=False), stop,
+                _shower(as_json),
+            )  # fmt: skip
+            if last is None or last.status != "done":
+                return ExitCode.INTERRUPTED if stop.is_set() else ExitCode.FAILED
+            return ExitCode.OK if last.outcome == "answered" else ExitCode.DEGRADED
+        if events:
+            show = _shower(as_json)
+
+            async def on_event(msg: Message) -> None:
+                show(orjson.loads(msg.data))
+
+            sub = await bus.subscribe(n.events_filter(), on_event)
+            await stop.wait()
+            await sub.unsubscribe()
+            return ExitCode.OK
+        print(f"watching loops on {settings.client_url()}", file=sys.stderr, flush=True)
+        views = watch.loop_views(bus, bucket)
+        if as_json:
+            await watch.watch_json(views, stop, sys.stdout)
+        else:
+            await watch.watch_table(views, stop)
     finally:
         await bus.close()
-    return 0
+    return ExitCode.OK
+
+
+def _shower(as_json: bool) -> Callable[[dict[str, Any]], None]:
+    from research_chain.watch import format_event
+
+    def show(event: dict[str, Any]) -> None:
+        print(orjson.dumps(event).decode() if as_json else format_event(event), flush=True)
+
+    return show
 
 
 def cli_watch(args: argparse.Namespace, settings: Settings) -> int:
-    return asyncio.run(run_watch(settings, args.loop_id))
+    return asyncio.run(run_watch(settings, args.loop_id, as_json=args.json, events=args.events))
 
 
 async def start_chain(
@@ -434,8 +449,8 @@ def cli_eval(args: argparse.Namespace, settings: Settings) -> int:
                 report=report,
             )
         )
-    print(format_summary(summary))
-    return 0
+    print(orjson.dumps(summary.to_dict()).decode() if args.json else format_summary(summary))
+    return ExitCode.OK
 
 
 def bench_dir() -> Path:
@@ -451,6 +466,6 @@ def cli_bench(args: argparse.Namespace, settings: Settings) -> int:
             f"have: {', '.join(harnesses) or 'none'}",
             file=sys.stderr,
         )
-        return 2
+        return ExitCode.USAGE
     script = bench_dir() / f"{args.name}.py"
     return subprocess.call([sys.executable, str(script), *args.args])

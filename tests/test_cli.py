@@ -42,7 +42,7 @@ def test_environment_configures_and_flags_override(monkeypatch: object) -> None:
 def test_schema_check_passes_on_the_committed_contract(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parents[1]
     assert main(["schema", "--check", "--out", str(root / "payloads")]) == 0
-    assert main(["schema", "--check", "--out", str(tmp_path)]) == 1
+    assert main(["schema", "--check", "--out", str(tmp_path)]) == 4  # ExitCode.DRIFT
     assert main(["schema", "--out", str(tmp_path)]) == 0
     assert main(["schema", "--check", "--out", str(tmp_path)]) == 0
 

@@ -180,6 +180,10 @@ class Bus:
         return result.data or b""
 
 
+# Tries per server before the first connect gives up (a CLI verb then exits 69).
+FIRST_CONNECT_ATTEMPTS = 3
+
+
 async def connect(
     settings: Settings, url: str | None = None, *, name: str = "research-chain"
 ) -> Bus:
@@ -191,7 +195,9 @@ async def connect(
         "servers": [url.strip() for url in target.split(",") if url.strip()],
         "name": name,
         "connect_timeout": settings.connect_timeout_s,
-        "max_reconnect_attempts": -1,
+        # nats-py uses this bound for the first connect too, where -1 would retry an
+        # unreachable server forever: bounded here, unbounded once connected (below).
+        "max_reconnect_attempts": FIRST_CONNECT_ATTEMPTS,
         "reconnect_time_wait": 0.5,
         "allow_reconnect": True,
         # drain() waits this long for subscriptions to empty before close() gives up.
@@ -216,6 +222,7 @@ async def connect(
     options["error_cb"] = _quiet
     with nats_errors(f"connect {target}"):
         nc = await nats.connect(**options)
+    nc.options["max_reconnect_attempts"] = -1
     return Bus(nc=nc, js=nc.jetstream(timeout=settings.request_timeout_s))
 
 

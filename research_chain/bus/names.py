@@ -41,6 +41,7 @@ __all__ = [
     "kv_key_of",
     "loop_entity_id",
     "loop_key",
+    "loop_keys_filter",
     "max_deliveries_advisory",
     "requested_key",
     "result_msg_id",
@@ -184,6 +185,11 @@ def graph_query_subject(query: str) -> str:
 
 def loop_key(loop_id: str) -> str:
     return f"{LOOP_KEY_PREFIX}.{check_token(loop_id, 'loop_id')}"
+
+
+def loop_keys_filter() -> str:
+    """Every loop's state key: what ``watch`` follows."""
+    return f"{LOOP_KEY_PREFIX}.*"
 
 
 def requested_key(loop_id: str) -> str:

@@ -21,7 +21,8 @@ from research_chain.observability import (
     parse_traceparent,
 )
 from research_chain.runtime import start_chain
-from research_chain.service import format_event, run_ask
+from research_chain.service import run_ask
+from research_chain.watch import format_event
 from tests.chain.standins import Recorder, standins
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
+
+import orjson
 
 from research_chain.bus.connection import Bus
 from research_chain.config import Settings
@@ -31,6 +32,7 @@ from research_chain.graph.ingest.formats import (
 )
 from research_chain.graph.ingest.mapping import NameMapping
 from research_chain.graph.ingest.sink import KvSink
+from research_chain.progress import ProgressBar
 
 __all__ = ["IngestOptions", "IngestSummary", "Progress", "ingest_files", "run_ingest"]
 
@@ -59,6 +61,18 @@ class IngestSummary:
     def rate(self) -> float:
         return self.triples / self.seconds if self.seconds > 0 else 0.0
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "triples": self.triples,
+            "entities": self.entities,
+            "rejected": self.rejected,
+            "seconds": round(self.seconds, 3),
+            "rejects": [
+                {"file": name, "line": line, "reason": reason}
+                for name, line, reason in self.rejects[:50]
+            ],
+        }
+
     def lines(self) -> list[str]:
         out = [
             f"ingested {self.triples} triples, {self.entities} entities written, "
@@ -72,28 +86,24 @@ class IngestSummary:
 
 
 class Progress:
-    """A one-line progress report on stderr (bytes read, triples, rate)."""
+    """The ingest's progress bar: bytes read of the current file, triples and their rate."""
 
-    def __init__(self, stream: IO[str] | None = sys.stderr, every_s: float = 0.5) -> None:
-        self._stream = stream
-        self._every_s = every_s
-        self._last = 0.0
-        self._tty = bool(stream is not None and stream.isatty())
+    def __init__(self) -> None:
+        self._bar: ProgressBar | None = None
+        self._name = ""
 
     def update(self, name: str, done: int, total: int, triples: int, started: float) -> None:
-        now = time.monotonic()
-        if self._stream is None or now - self._last < (self._every_s if self._tty else 5.0):
-            return
-        self._last = now
-        share = f"{100 * done / total:5.1f}%" if total else "     "
-        rate = triples / max(now - started, 1e-9)
-        end = "\r" if self._tty else "\n"
-        self._stream.write(f"{name}: {share} {triples:,} triples ({rate:,.0f}/s){end}")
-        self._stream.flush()
+        if self._bar is None:
+            self._bar = ProgressBar(name, total).__enter__()
+        elif name != self._name:
+            self._bar.update(description=name, total=total)
+        self._name = name
+        rate = triples / max(time.monotonic() - started, 1e-9)
+        self._bar.update(completed=done, status=f"{triples:,} triples ({rate:,.0f}/s)")
 
     def done(self) -> None:
-        if self._stream is not None and self._tty:
-            self._stream.write("\n")
+        if self._bar is not None:
+            self._bar.close()
 
 
 def _parser(path: Path, options: IngestOptions) -> Callable[[Iterator[str]], Iterator[Any]]:
@@ -226,7 +236,12 @@ async def _ingest(
 
 
 async def run_ingest(
-    settings: Settings, paths: Sequence[Path], options: IngestOptions, *, url: str | None = None
+    settings: Settings,
+    paths: Sequence[Path],
+    options: IngestOptions,
+    *,
+    url: str | None = None,
+    as_json: bool = False,
 ) -> IngestSummary:
     """Connect, make sure the bucket exists, ingest, print the summary."""
     from research_chain.bus import connect, provision
@@ -241,6 +256,9 @@ async def run_ingest(
         summary = await ingest_files(bus, settings, paths, options, Progress())
     finally:
         await bus.close()
-    for line in summary.lines():
-        print(line, flush=True)
+    if as_json:
+        print(orjson.dumps(summary.to_dict()).decode(), flush=True)
+    else:
+        for line in summary.lines():
+            print(line, flush=True)
     return summary
