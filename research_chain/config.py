@@ -159,9 +159,21 @@ class Settings(BaseSettings):
     # None: load the sample into an empty store only when `up` runs its own server,
     # never into a cluster it joins.
     load_sample: bool | None = None
-    metrics_port: int | None = None
+    # /metrics, /livez and /readyz on this port (none when unset).
+    metrics_port: int | None = Field(default=None, ge=0, le=65535)
     metrics_host: str = "127.0.0.1"
+    # How often JetStream consumer lag and loops in flight are read for /metrics.
+    lag_poll_s: float = Field(default=5.0, gt=0)
     log_level: str = "INFO"
+
+    # Tracing: spans are exported over OTLP/HTTP (protobuf) only when an endpoint is
+    # set, e.g. http://otel-collector:4318 (or its full /v1/traces URL).
+    otlp_endpoint: str | None = None
+    otlp_headers: dict[str, str] = Field(default_factory=dict)
+    otlp_timeout_s: float = Field(default=10.0, gt=0)
+    service_name: str = "research-chain"
+    # Spans carry ids and counts; question, prompt and completion text only when on.
+    trace_content: bool = False
 
     def names(self) -> Names:
         return Names(

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import uuid
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -50,7 +51,9 @@ if TYPE_CHECKING:
     from research_chain.graph.embedded import EmbeddedGraph
     from research_chain.graph.protocol import GraphBackend
     from research_chain.judges import Judge
+    from research_chain.ops_server import OpsServer
     from research_chain.runtime import Chain
+    from research_chain.telemetry import Tracing
 
 log = logging.getLogger(__name__)
 
@@ -115,13 +118,16 @@ async def _serving(
     settings: Settings,
     *,
     load_sample: bool,
+    role: str = "up",
     engine: bool = True,
     stages: Sequence[Stage] = tuple(Stage),
 ) -> AsyncIterator[EmbeddedGraph | None]:
     """This process's share, stopped in reverse: the engine's graph writer, the graph
-    (loaded, then followed) for the stages, then the chain; yields the graph, if any."""
+    (loaded, then followed) for the stages, /metrics and probes, trace export, then the
+    chain; yields the graph, if any."""
     from research_chain.graph import GraphWriter, open_graph
     from research_chain.graph.sample import load_sample as load_sample_graph
+    from research_chain.telemetry import tracing_from_settings
 
     async with contextlib.AsyncExitStack() as stack:
         if load_sample:
@@ -137,14 +143,42 @@ async def _serving(
             graph = await open_graph(bus, settings)
             stack.push_async_callback(graph.close)
             print(f"graph: {len(graph)} entities", flush=True)
-        metrics = _serve_metrics(settings.metrics_host, settings.metrics_port)
+        ops = await _start_ops(settings, stack)
+        tracing = tracing_from_settings(settings, role)
+        if tracing is not None:
+            stack.push_async_callback(asyncio.to_thread, tracing.shutdown)
+            print(f"exporting traces to {settings.otlp_endpoint}", flush=True)
         judge = await stack.enter_async_context(_judge(settings)) if stages else None
         chain = await start_chain(
             bus, settings, components=_components(stages), graph=graph, judge=judge,
-            metrics=metrics, run_engine=engine,
+            metrics=ops.registry if ops else None, tracing=tracing, run_engine=engine,
         )  # fmt: skip
         stack.push_async_callback(chain.stop)
+        if ops is not None:
+            ops.server.ready(lambda: bus.is_connected)
         yield graph
+
+
+@dataclass(frozen=True, slots=True)
+class _Ops:
+    registry: CollectorRegistry
+    server: OpsServer
+
+
+async def _start_ops(settings: Settings, stack: contextlib.AsyncExitStack) -> _Ops | None:
+    """/metrics, /livez and /readyz when a metrics port is configured."""
+    if settings.metrics_port is None:
+        return None
+    from prometheus_client import CollectorRegistry
+
+    from research_chain.ops_server import OpsServer
+
+    registry = CollectorRegistry()
+    server = OpsServer(settings.metrics_host, settings.metrics_port, registry)
+    await server.start()
+    stack.push_async_callback(server.stop)
+    print(f"metrics on http://{settings.metrics_host}:{server.port}/metrics", flush=True)
+    return _Ops(registry, server)
 
 
 def _components(stages: Sequence[Stage]) -> dict[Stage, Component[Any, Any]]:
@@ -188,7 +222,7 @@ async def _serve_joined(
     try:
         await provision(bus, settings)
         async with _serving(
-            bus, settings, load_sample=load_sample, engine=engine, stages=stages
+            bus, settings, load_sample=load_sample, role=role, engine=engine, stages=stages
         ):
             stop = _stop_event()
             print(f"research-chain {role} ready on {url} ({detail})", flush=True)
@@ -221,17 +255,6 @@ async def _judge(settings: Settings) -> AsyncIterator[Judge]:
         yield judge
     finally:
         await judge.aclose()
-
-
-def _serve_metrics(host: str, port: int | None) -> CollectorRegistry | None:
-    if port is None:
-        return None
-    from prometheus_client import CollectorRegistry, start_http_server
-
-    registry = CollectorRegistry()
-    start_http_server(port, addr=host, registry=registry)
-    print(f"metrics on http://{host}:{port}/metrics", flush=True)
-    return registry
 
 
 async def _first_answer(bus: Bus, settings: Settings) -> int:
@@ -410,10 +433,11 @@ async def start_chain(
     graph: GraphBackend | None = None,
     judge: Any = None,
     metrics: CollectorRegistry | None = None,
+    tracing: Tracing | None = None,
     run_engine: bool = True,
 ) -> Chain:
-    """This process's share of the chain (engine, intake, deadlines, stage workers) for
-    ``run_up``: the real components unless others are given, metrics and tracing on."""
+    """This process's share of the chain (engine, intake, deadlines, stage workers):
+    the real components unless others are given, metrics on, spans when ``tracing``."""
     from research_chain.observability import JudgeMetricsHook, MetricsHook, TracingHook
     from research_chain.runtime import start_chain as start_runtime
 
@@ -426,7 +450,11 @@ async def start_chain(
         bus,
         settings,
         components,
-        hooks=[stage_metrics, JudgeMetricsHook(stage_metrics.registry), TracingHook()],
+        hooks=[
+            stage_metrics,
+            JudgeMetricsHook(stage_metrics.registry),
+            *([TracingHook(tracing)] if tracing else []),
+        ],
         graph=graph,
         judge=judge,
         run_engine=run_engine,

@@ -13,6 +13,8 @@ from research_chain.bus import names as n
 from research_chain.client import research
 from research_chain.config import Settings
 from research_chain.payloads import SearchResult
+from research_chain.service import FIRST_QUESTION
+from tests.otlp import otlp_receiver
 from tests.procs import running
 
 QUESTIONS = {
@@ -73,3 +75,43 @@ def test_worker_refuses_an_unknown_stage() -> None:
     with pytest.raises(SystemExit) as info:
         main(["worker", "--stages", "nl_classify,no_such_stage"])
     assert info.value.code == 2
+
+
+async def test_one_loop_is_one_trace_across_two_worker_processes(
+    bus: Bus, settings: Settings
+) -> None:
+    url = settings.nats_url
+    assert url is not None
+    loop_id = str(uuid.uuid4())
+    question = FIRST_QUESTION  # walks the graph: every stage runs
+    base = ("--nats-url", url, "--log-level", "WARNING")
+    with otlp_receiver() as (endpoint, receiver):
+        env = {"RESEARCH_CHAIN_OTLP_ENDPOINT": endpoint}
+        async with (
+            running("engine", *base, "--sample", ready="engine ready", env=env),
+            running("worker", *base, "--stages", "nl_classify,route_search,synthesize_answer",
+                    ready="worker ready", env=env),
+            running("worker", *base, "--stages", "execute_subqueries,assess_sufficiency",
+                    ready="worker ready", env=env),
+        ):  # fmt: skip
+            result = await research(
+                bus, question, parent_loop_id="p-traced", loop_id=loop_id, timeout=60
+            )
+        # Stopped: each process flushed its spans to the receiver on the way out.
+    assert not result.degraded
+    spans = [s for s in receiver.spans if s.attributes.get("research.loop_id") == loop_id]
+    (trace_id,) = {span.trace_id for span in spans}
+    (root,) = [span for span in spans if span.name == "research loop"]
+    assert root.parent_span_id == ""
+    stages = [span for span in spans if span.name.endswith(" process")]
+    assert sorted(span.name.removesuffix(" process") for span in stages) == sorted(
+        ["nl_classify", "route_search", "execute_subqueries", "assess_sufficiency",
+         "synthesize_answer"]
+    )  # fmt: skip
+    assert all(span.parent_span_id == root.span_id for span in stages)
+    workers = {span.resource["service.instance.id"] for span in stages}
+    assert len(workers) == 2 and all(w.startswith("worker-") for w in workers)
+    rules = [span for span in spans if span.name.startswith("rule ")]
+    assert len(rules) == 6 and {r.resource["research.role"] for r in rules} == {"engine"}
+    assert all(question not in str(span.attributes) for span in receiver.spans)
+    assert len(trace_id) == 32

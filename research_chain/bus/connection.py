@@ -69,6 +69,11 @@ class Bus:
     js: JetStreamContext
     _buckets: dict[str, Bucket] = field(default_factory=dict, repr=False)
 
+    @property
+    def is_connected(self) -> bool:
+        """Up now (False while reconnecting or once closed); safe from any thread."""
+        return bool(self.nc.is_connected)
+
     async def close(self) -> None:
         if self.nc.is_closed:
             return

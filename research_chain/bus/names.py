@@ -25,6 +25,7 @@ __all__ = [
     "deadline_filter",
     "deadline_msg_id",
     "deadline_schedule_subject",
+    "deadline_schedules_filter",
     "deadline_subject",
     "dispatch_msg_id",
     "dlq_subject",
@@ -260,6 +261,11 @@ def expiry_filter() -> str:
     return EXPIRY_SUBJECTS
 
 
+def deadline_schedules_filter() -> str:
+    """Every pending (unfired, uncancelled) deadline: one per loop in flight."""
+    return "research.schedule.deadline.*"
+
+
 def intake_dlq_subject() -> str:
     """Where a request with no parent to answer is parked."""
     return dlq_subject("intake")
@@ -319,6 +325,7 @@ class Names:
     intake_consumer: str = "research-intake"
     deadline_consumer: str = "loop-deadlines"
     expiry_consumer: str = "loop-expiry"
+    in_flight_consumer: str = "loops-in-flight"
 
     def stage_consumer(self, stage: Stage) -> str:
         """The one durable consumer per stage that every worker shares."""

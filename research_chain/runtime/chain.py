@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from research_chain.bus import names as n
 from research_chain.bus.connection import Bus
+from research_chain.bus.monitor import ensure_in_flight_counter
 from research_chain.bus.names import Stage
 from research_chain.components.base import Component
 from research_chain.config import Settings
@@ -25,6 +26,7 @@ from research_chain.runtime.deadline import DeadlineHandler, ExpiryHandler
 from research_chain.runtime.engine import RuleEngine
 from research_chain.runtime.hooks import Hook, HookSet
 from research_chain.runtime.intake import Intake, RequestLimits
+from research_chain.runtime.monitor import LagMonitor
 from research_chain.runtime.retry import RetryPolicy
 from research_chain.runtime.runner import StageRunner
 from research_chain.runtime.state import LoopStore
@@ -68,9 +70,11 @@ class Chain:
     hooks: HookSet = field(default_factory=HookSet)
     pack: RulePack | None = None
     watchers: list[MaxDeliveriesWatcher] = field(default_factory=list)
+    monitor: LagMonitor | None = None
 
     async def abort(self) -> None:
         """Crash without settling anything (for fault tests); the durables redeliver."""
+        await self._stop_monitor()
         for loop in self.loops:
             await loop.abort()
         self.loops.clear()
@@ -78,7 +82,13 @@ class Chain:
             await watcher.stop()
         self.watchers.clear()
 
+    async def _stop_monitor(self) -> None:
+        monitor, self.monitor = self.monitor, None
+        if monitor is not None:
+            await monitor.stop()
+
     async def stop(self) -> None:
+        await self._stop_monitor()
         for watcher in self.watchers:
             await watcher.stop()
         self.watchers.clear()
@@ -106,6 +116,7 @@ async def _control_consumers(bus: Bus, settings: Settings) -> None:
             max_ack_pending=settings.max_ack_pending * 4, description=description,
         )  # fmt: skip
         await bus.ensure_consumer(stream, spec)
+    await ensure_in_flight_counter(bus, names)
 
 
 async def _start_control(
@@ -171,11 +182,14 @@ async def start_chain(
     run_engine: bool = True,
     workers_per_stage: int | None = None,
     concurrency: int = 64,
+    lag_poll_s: float | None = None,
 ) -> Chain:
     """Start this process's engine (with intake and deadlines) and stage workers.
 
     ``pack`` defaults to the rule files in ``settings.rules_dir``; a broken pack
     raises :class:`~research_chain.errors.RuleViolation` before anything starts.
+    Every ``lag_poll_s`` (default ``settings.lag_poll_s``) the hooks get this
+    process's consumers' lag and, where the engine runs, the loops in flight.
     """
     pack = pack or load_pack(settings.rules_dir)
     names = settings.names()
@@ -202,6 +216,12 @@ async def start_chain(
                 )  # fmt: skip
                 await loop.start()
                 chain.loops.append(loop)
+        consumers = [(loop.stream, loop.durable) for loop in chain.loops]
+        chain.monitor = LagMonitor(
+            bus, hook_set, consumers, names=names, count_loops=run_engine,
+            interval_s=lag_poll_s or settings.lag_poll_s,
+        )  # fmt: skip
+        await chain.monitor.start()
     except BaseException:
         await chain.stop()
         raise

@@ -74,6 +74,14 @@ class PullLoop:
         self._sub: PullSubscription | None = None
         self._stopping = False
 
+    @property
+    def stream(self) -> str:
+        return self._stream
+
+    @property
+    def durable(self) -> str:
+        return self._durable
+
     async def start(self) -> None:
         self._sub = await self._bus.pull(self._stream, self._durable)
         self._task = asyncio.create_task(self._run(), name=f"pull-{self._name}")

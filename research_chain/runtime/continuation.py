@@ -103,7 +103,8 @@ class Continuation:
     async def deliver(self, state: LoopState, result: SearchResult) -> bool:
         """Finish a loop with its answer; False if another finisher got there first."""
         final = with_provenance(result, state, time.time())
-        return await self._finish(state.loop_id, state.parent_loop_id, final, state)
+        reason = "synthesis-degraded" if final.degraded else "answered"
+        return await self._finish(state.loop_id, state.parent_loop_id, final, state, reason)
 
     async def degrade(
         self,
@@ -130,7 +131,7 @@ class Continuation:
             parent = parent or state.parent_loop_id
         else:
             result = result.model_copy(update={"fallbacks_used": [fallback]})
-        return await self._finish(loop_id, parent, result, state)
+        return await self._finish(loop_id, parent, result, state, fallback)
 
     async def _cancel_deadline(self, loop_id: str) -> None:
         """A finished loop's deadline would only fire into a no-op: remove it unfired."""
@@ -160,7 +161,12 @@ class Continuation:
         return list(payload.evidence) if isinstance(payload, ExecutionOutput) else []
 
     async def _finish(
-        self, loop_id: str, parent: str, result: SearchResult, state: LoopState | None
+        self,
+        loop_id: str,
+        parent: str,
+        result: SearchResult,
+        state: LoopState | None,
+        reason: str,
     ) -> bool:
         data = self._registry.encode(result, id=loop_id)
         key = n.complete_key(loop_id)
@@ -187,6 +193,7 @@ class Continuation:
                     result,
                     result.duration_ms,
                     traceparent=state.trace_context if state else "",
+                    reason=reason,
                 )
             )
         return won

@@ -5,6 +5,7 @@ from __future__ import annotations
 from research_chain.bus import Bus
 from research_chain.bus import names as n
 from research_chain.bus.names import Stage
+from research_chain.bus.trace_context import inject
 from research_chain.payloads import WireModel, default_registry
 
 __all__ = ["dispatch"]
@@ -34,8 +35,7 @@ async def dispatch(
         n.Header.STEP: str(step),
         n.Header.ROUND: str(round_),
     }
-    if traceparent:
-        headers[n.Header.TRACEPARENT] = traceparent
+    inject(headers, traceparent)
     data = default_registry().encode(body, id=n.dispatch_msg_id(loop_id, stage, step))
     ack = await bus.publish(n.stage_subject(stage, loop_id), data, headers=headers)
     return not ack.duplicate

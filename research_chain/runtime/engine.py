@@ -182,6 +182,7 @@ class RuleEngine:
                 duration_ms=(time.perf_counter() - started) * 1000,
                 fallback=decision.fallback,
                 traceparent=state.trace_context,
+                counts=decision.count,
             )
         )
 

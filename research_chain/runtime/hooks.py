@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from research_chain.bus.monitor import ConsumerLag
     from research_chain.bus.names import Stage
     from research_chain.components.base import StageContext
     from research_chain.payloads import SearchResult, WireModel
@@ -42,6 +43,8 @@ class RuleFired:
     duration_ms: float
     fallback: str | None = None
     traceparent: str = ""
+    # The loop counter the branch advanced (a retighten or refine round), if any.
+    counts: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +54,9 @@ class LoopFinished:
     result: SearchResult
     duration_ms: int
     traceparent: str = ""
+    # Why it ended, from a closed set: "answered", "synthesis-degraded" or the
+    # fallback that ended it (deadline-exceeded, <stage>-dead-lettered, ...).
+    reason: str = "answered"
 
 
 class Hook:
@@ -79,6 +85,11 @@ class Hook:
         return None
 
     async def on_finish(self, finished: LoopFinished) -> None:
+        return None
+
+    async def on_lag(self, lags: Sequence[ConsumerLag], loops_in_flight: int | None) -> None:
+        """A periodic reading of this process's consumers (and, on engines, of the
+        loops in flight across the whole deployment)."""
         return None
 
 
@@ -122,3 +133,6 @@ class HookSet(Hook):
 
     async def on_finish(self, finished: LoopFinished) -> None:
         await self._each("on_finish", lambda h: h.on_finish(finished))
+
+    async def on_lag(self, lags: Sequence[ConsumerLag], loops_in_flight: int | None) -> None:
+        await self._each("on_lag", lambda h: h.on_lag(lags, loops_in_flight))

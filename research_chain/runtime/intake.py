@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from research_chain.bus import Bus, Message
 from research_chain.bus import names as n
+from research_chain.bus.trace_context import inject, new_traceparent
 from research_chain.errors import BusUnavailable, InvalidName, RetryableError
-from research_chain.observability import new_traceparent
 from research_chain.payloads import (
     PIPELINE_ROLE,
     EntityState,
@@ -292,11 +292,10 @@ class Intake:
                 return
             state = existing
         await schedule_deadline(self._bus, state.loop_id, state.deadline)
-        headers: dict[str, str] = {
-            n.Header.MSG_ID: "requested:" + state.loop_id,
-            n.Header.STEP: "0",
-            n.Header.TRACEPARENT: state.trace_context,
-        }
+        headers = inject(
+            {n.Header.MSG_ID: "requested:" + state.loop_id, n.Header.STEP: "0"},
+            state.trace_context,
+        )
         subject = self._store.kv_subject(n.requested_key(state.loop_id))
         data = self._registry.encode(state.intent, id=n.requested_key(state.loop_id))
         await self._bus.publish(subject, data, headers=headers)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 from research_chain.bus import Bus, Message
 from research_chain.bus import names as n
 from research_chain.bus.names import Stage
+from research_chain.bus.trace_context import extract, inject
 from research_chain.components.base import Component, LoopSnapshot, StageContext
 from research_chain.errors import BusUnavailable, DecodeError, ValidationFailed
 from research_chain.payloads import (
@@ -242,8 +243,7 @@ class StageRunner:
             n.Header.ATTEMPT: str(delivery.attempt),
             **provenance_headers(prov.tokens_used, prov.tiers_used, prov.fallbacks_used),
         }
-        if tp := delivery.headers.get(n.Header.TRACEPARENT):
-            headers[n.Header.TRACEPARENT] = tp
+        inject(headers, extract(delivery.headers))
         subject = self._store.kv_subject(n.stage_key(self._stage, delivery.loop_id))
         data = self._registry.encode(result, id=cid)
         await self._bus.publish(subject, data, headers=headers)

@@ -11,15 +11,11 @@ from nats.aio.msg import Msg
 
 from research_chain.bus import Bus
 from research_chain.bus import names as n
+from research_chain.bus.trace_context import extract, inject, new_traceparent
 from research_chain.client import research
 from research_chain.config import Settings
 from research_chain.graph.writer import GraphWriter
-from research_chain.observability import (
-    MetricsHook,
-    child_traceparent,
-    new_traceparent,
-    parse_traceparent,
-)
+from research_chain.observability import MetricsHook, parse_traceparent
 from research_chain.runtime import start_chain
 from research_chain.service import run_ask
 from research_chain.watch import format_event
@@ -30,9 +26,9 @@ def test_traceparent_round_trip() -> None:
     root = new_traceparent()
     ctx = parse_traceparent(root)
     assert ctx is not None and ctx.is_remote
-    child = child_traceparent(root)
-    assert child.split("-")[1] == root.split("-")[1]
-    assert child.split("-")[2] != root.split("-")[2]
+    assert f"{ctx.trace_id:032x}" == root.split("-")[1]
+    assert extract(inject({}, root)) == root
+    assert inject({}, "") == {} and extract({}) == ""
     assert parse_traceparent("00-" + "0" * 32 + "-" + "1" * 16 + "-01") is None
     assert parse_traceparent("garbage") is None
 
@@ -82,12 +78,11 @@ async def test_every_step_is_published_with_timings_and_counted(
     assert "R2.execute" in format_event(
         orjson.dumps(next(e for e in events if e.get("rule") == "R2.execute"))
     )
-    value = metrics.registry.get_sample_value("research_rule_firings_total", {"rule": "R2.execute"})
+    registry = metrics.registry
+    value = registry.get_sample_value("research_chain_rule_firings_total", {"rule": "R2.execute"})
     assert value == 1.0
-    assert (
-        metrics.registry.get_sample_value("research_loops_finished_total", {"outcome": "answered"})
-        == 1.0
-    )
+    finished = {"outcome": "answered", "reason": "answered"}
+    assert registry.get_sample_value("research_chain_loops_finished_total", finished) == 1.0
 
 
 async def test_ask_prints_the_answer_and_provenance(
