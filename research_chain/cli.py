@@ -301,6 +301,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=settings.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s %(message)s",
     )
+    # httpx logs every LLM call at INFO; the judges log what matters (fallbacks, retries).
+    logging.getLogger("httpx").setLevel(max(logging.WARNING, logging.root.level))
     try:
         return _verbs()[args.verb](args, settings)
     except KeyboardInterrupt:

@@ -1,7 +1,7 @@
 """A thin async client for the OpenAI chat-completions protocol (ADR 0008).
 
-One ``POST {url}/chat/completions`` per call over a pooled ``httpx`` client,
-bounded by a semaphore. Structured output degrades per endpoint: a strict
+One ``POST {url}/chat/completions`` per call over pooled ``httpx`` clients,
+at most ``concurrency`` at a time. Structured output degrades per endpoint: a strict
 ``json_schema`` response format first; when the server rejects it (400/404/422),
 JSON mode; when that is rejected too, no response format and the schema in the
 prompt. What worked is remembered on the client, so one endpoint pays the probe
@@ -38,6 +38,7 @@ _UNSUPPORTED = frozenset({400, 404, 415, 422})
 # A 429's Retry-After is honoured once per call, and only when it leaves this much time.
 _RATE_LIMIT_WAITS = 1
 _MIN_CALL_S = 0.5
+_POOL_SIZE = 8
 
 
 class FormatMode(IntEnum):
@@ -112,23 +113,35 @@ class ChatClient:
     ) -> None:
         self.endpoint = endpoint
         self.mode = FormatMode.JSON_SCHEMA
-        self._limit = asyncio.Semaphore(endpoint.concurrency)
         headers = {"Content-Type": "application/json"}
         if endpoint.api_key is not None:
             headers["Authorization"] = f"Bearer {endpoint.api_key.get_secret_value()}"
-        self._http = httpx.AsyncClient(
-            base_url=endpoint.url.rstrip("/") + "/",
-            headers=headers,
-            transport=transport,
-            limits=httpx.Limits(max_connections=endpoint.concurrency),
-        )
+        # Small pools: httpcore rescans a pool's connections on every assignment pass,
+        # so one pool of hundreds costs ~10x the CPU per call of many pools of a few.
+        size = min(_POOL_SIZE, endpoint.concurrency)
+        pools = -(-endpoint.concurrency // size)
+        self._pools = [
+            httpx.AsyncClient(
+                base_url=endpoint.url.rstrip("/") + "/",
+                headers=headers,
+                transport=transport,
+                limits=httpx.Limits(max_connections=size, max_keepalive_connections=size),
+            )
+            for _ in range(pools)
+        ]
+        # One slot per connection allowed: taking a slot is the concurrency limit, and
+        # names the pool the call uses.
+        self._slots: asyncio.Queue[int] = asyncio.Queue()
+        for slot in range(endpoint.concurrency):
+            self._slots.put_nowait(slot % pools)
 
     @property
     def model(self) -> str:
         return self.endpoint.model
 
     async def aclose(self) -> None:
-        await self._http.aclose()
+        for pool in self._pools:
+            await pool.aclose()
 
     async def complete(
         self,
@@ -203,13 +216,18 @@ class ChatClient:
             raise JudgeTimeout(f"{self.model}: no time left before the loop's deadline")
         body = orjson.dumps(self._body(messages, schema_name, schema, mode))
         what = f"{self.model} chat completion"
-        async with self._limit:
+        pool = await self._slots.get()
+        try:
             # The wait for a free slot counts against the deadline, not the call's timeout.
             timeout = min(self.endpoint.timeout_s, deadline - time.time())
             if timeout < _MIN_CALL_S:
                 raise JudgeTimeout(f"{self.model}: no time left before the loop's deadline")
             with _http_errors(what):
-                response = await self._http.post("chat/completions", content=body, timeout=timeout)
+                response = await self._pools[pool].post(
+                    "chat/completions", content=body, timeout=timeout
+                )
+        finally:
+            self._slots.put_nowait(pool)
         return self._reply(response, mode, what)
 
     def _reply(self, response: httpx.Response, mode: FormatMode, what: str) -> ChatReply:

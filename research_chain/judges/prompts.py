@@ -112,17 +112,19 @@ def _fit(
 ) -> tuple[list[Message], int]:
     """System and user messages with as many evidence items (rank order) as fit ``budget``."""
 
-    def build(shown: int) -> list[Message]:
-        lines = [_evidence_line(i + 1, item) for i, item in enumerate(evidence[:shown])]
-        if shown < len(evidence):
-            lines.append(f"({len(evidence) - shown} lower-ranked items left out)")
-        user = "\n\n".join([*head, "Evidence, best first:\n" + _block("evidence", lines), *tail])
-        return [system, {"role": "user", "content": user}]
-
+    lines = [_evidence_line(i + 1, item) for i, item in enumerate(evidence)]
+    # Room for the "left out" note, then each line's bytes (3 a token) in rank order.
+    room = 3 * (budget - estimate_tokens([system, {"role": "user", "content": ""}])) - 60
+    room -= sum(len(part.encode()) + 2 for part in [*head, *tail]) + 60
     shown = 0
-    while shown < len(evidence) and estimate_tokens(build(shown + 1)) <= budget:
+    while shown < len(lines) and room >= len(lines[shown].encode()) + 1:
+        room -= len(lines[shown].encode()) + 1
         shown += 1
-    return build(shown), shown
+    kept = lines[:shown]
+    if shown < len(lines):
+        kept.append(f"({len(lines) - shown} lower-ranked items left out)")
+    user = "\n\n".join([*head, "Evidence, best first:\n" + _block("evidence", kept), *tail])
+    return [system, {"role": "user", "content": user}], shown
 
 
 def _question(topic: str) -> str:
