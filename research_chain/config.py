@@ -119,7 +119,7 @@ class Settings(BaseSettings):
 
     # Limits at the edge: intake refuses a request outside them with a degraded result
     # that names the field (and the graph write refuses a loop id no result could use).
-    max_topic_chars: int = Field(default=2_000, ge=1)
+    max_topic_chars: int = Field(default=1_000, ge=1)
     max_hints: int = Field(default=32, ge=0)
     max_hint_key_chars: int = Field(default=64, ge=1)
     max_hint_value_chars: int = Field(default=500, ge=1)

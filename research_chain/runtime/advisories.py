@@ -1,24 +1,26 @@
-"""Deliveries the runner never saw fail: turn MAX_DELIVERIES advisories into endings.
+"""Deliveries no handler saw fail: turn MAX_DELIVERIES advisories into endings.
 
-The runner parks a message itself when a handler fails on its last attempt. A
-worker that dies or hangs past ``ack_wait`` on every attempt never gets there:
-the server stops redelivering and only says so in an advisory. This watcher
-parks that message on the stage's dead-letter subject, removes it from the
-work queue and ends the loop degraded. Every replica hears the advisory; the
-DLQ publish is deduplicated and the loop can only end once.
+The runner and the control handlers park a message themselves when it fails on its
+last attempt. A process that dies or hangs past ``ack_wait`` on every attempt never
+gets there: the server stops redelivering and only says so in an advisory. This
+watcher parks that message on its dead-letter subject (a dispatch is also removed
+from the work queue) and ends the loop degraded. Every replica hears the advisory;
+the DLQ publish is deduplicated and the loop can only end once.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import orjson
 
-from research_chain.bus import Bus, Message, Subscription
+from research_chain.bus import Bus, Handler, Message, Subscription
 from research_chain.bus import names as n
 from research_chain.bus.names import Stage
-from research_chain.errors import ResearchChainError
+from research_chain.errors import InvalidName, ResearchChainError
 from research_chain.runtime.continuation import Continuation
+from research_chain.runtime.parking import park
 
 __all__ = ["MaxDeliveriesWatcher"]
 
@@ -26,21 +28,72 @@ log = logging.getLogger(__name__)
 
 
 class MaxDeliveriesWatcher:
-    def __init__(self, bus: Bus, continuation: Continuation, *, dispatch_stream: str) -> None:
+    """Watches the stage durables and, given ``control`` as (stream, durable, dead-letter
+    name) triples, the control durables too."""
+
+    def __init__(
+        self,
+        bus: Bus,
+        continuation: Continuation,
+        *,
+        dispatch_stream: str,
+        control: Sequence[tuple[str, str, str]] = (),
+    ) -> None:
         self._bus = bus
         self._continuation = continuation
         self._stream = dispatch_stream
-        self._sub: Subscription | None = None
+        self._control = list(control)
+        self._subs: list[Subscription] = []
 
     async def start(self) -> None:
-        self._sub = await self._bus.subscribe(
-            n.max_deliveries_advisory(self._stream, "*"), self._on_advisory
+        self._subs.append(
+            await self._bus.subscribe(
+                n.max_deliveries_advisory(self._stream, "*"), self._on_advisory
+            )
         )
+        for stream, durable, where in self._control:
+            self._subs.append(
+                await self._bus.subscribe(
+                    n.max_deliveries_advisory(stream, durable), self._control_handler(stream, where)
+                )
+            )
 
     async def stop(self) -> None:
-        if self._sub is not None:
-            await self._sub.unsubscribe()
-            self._sub = None
+        subs, self._subs = self._subs, []
+        for sub in subs:
+            await sub.unsubscribe()
+
+    def _control_handler(self, stream: str, where: str) -> Handler:
+        async def on_advisory(msg: Message) -> None:
+            try:
+                advisory = orjson.loads(msg.data)
+                seq, deliveries = int(advisory["stream_seq"]), int(advisory.get("deliveries", 0))
+                await self.park_control(stream, where, seq, deliveries)
+            except (orjson.JSONDecodeError, KeyError, TypeError, ValueError) as exc:
+                log.warning("unreadable MAX_DELIVERIES advisory: %s", exc)
+            except ResearchChainError as exc:
+                log.warning("could not park an exhausted %s message: %s", where, exc)
+
+        return on_advisory
+
+    async def park_control(self, stream: str, where: str, seq: int, deliveries: int) -> None:
+        """A trigger, request or fired schedule nobody acknowledged in time, every time."""
+        raw = await self._bus.get_msg(stream, seq)
+        if raw is None:
+            return
+        raw.attempt = deliveries
+        loop_id = raw.subject.rpartition(".")[2]
+        reason = (
+            f"{where} failed after {deliveries} attempt(s): "
+            "no acknowledgement within ack_wait (process lost or hung)"
+        )
+        if not await park(self._bus, where, raw, reason, loop_id=loop_id, kind="MaxDeliveries"):
+            return
+        try:
+            n.check_token(loop_id, "loop_id")
+        except InvalidName:
+            return
+        await self._continuation.degrade(loop_id, reason, fallback=f"{where}-dead-lettered")
 
     async def _on_advisory(self, msg: Message) -> None:
         try:

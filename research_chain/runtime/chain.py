@@ -132,8 +132,9 @@ async def _start_control(
     names = settings.names()
     await _control_consumers(bus, settings)
     engine = RuleEngine(
-        bus, pack, store, continuation, chain.hooks, loops_bucket=names.loops_bucket
-    )
+        bus, pack, store, continuation, chain.hooks,
+        loops_bucket=names.loops_bucket, max_attempts=CONTROL_ATTEMPTS,
+    )  # fmt: skip
     intake = Intake(
         bus, store, continuation,
         entities_bucket=names.entities_bucket,
@@ -141,11 +142,20 @@ async def _start_control(
         limits=RequestLimits.of(settings),
         max_attempts=CONTROL_ATTEMPTS,
     )  # fmt: skip
-    deadlines = DeadlineHandler(bus, continuation)
+    deadlines = DeadlineHandler(bus, continuation, max_attempts=CONTROL_ATTEMPTS)
     expiry = ExpiryHandler(
-        bus, loops_bucket=names.loops_bucket, entities_bucket=names.entities_bucket
-    )
-    watcher = MaxDeliveriesWatcher(bus, continuation, dispatch_stream=names.dispatch_stream)
+        bus, loops_bucket=names.loops_bucket, entities_bucket=names.entities_bucket,
+        max_attempts=CONTROL_ATTEMPTS,
+    )  # fmt: skip
+    watcher = MaxDeliveriesWatcher(
+        bus, continuation, dispatch_stream=names.dispatch_stream,
+        control=[
+            (f"KV_{names.loops_bucket}", names.engine_consumer, "engine"),
+            (f"KV_{names.entities_bucket}", names.intake_consumer, "intake"),
+            (names.schedule_stream, names.deadline_consumer, "deadline"),
+            (names.schedule_stream, names.expiry_consumer, "expiry"),
+        ],
+    )  # fmt: skip
     await watcher.start()
     chain.watchers.append(watcher)
     for stream, durable, handler in (

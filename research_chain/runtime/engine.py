@@ -18,9 +18,10 @@ from research_chain.bus import Bus, Message
 from research_chain.bus import names as n
 from research_chain.bus.names import Stage
 from research_chain.errors import (
+    BusUnavailable,
     InvalidName,
     PermanentError,
-    ResearchChainError,
+    RetryableError,
 )
 from research_chain.payloads import SearchResult, WireModel, default_registry
 from research_chain.rules import (
@@ -36,6 +37,7 @@ from research_chain.runtime.consume import settle
 from research_chain.runtime.continuation import DEADLINE_EXCEEDED, Continuation
 from research_chain.runtime.dispatch import dispatch
 from research_chain.runtime.hooks import Hook, RuleFired
+from research_chain.runtime.parking import park
 from research_chain.runtime.state import LoopState, LoopStore
 from research_chain.runtime.transitions import advance, apply_completion
 
@@ -74,8 +76,10 @@ class RuleEngine:
         hooks: Hook,
         *,
         loops_bucket: str,
+        max_attempts: int = 50,
     ) -> None:
         self._bus = bus
+        self._max_attempts = max_attempts
         self._pack = pack
         self._store = store
         self._continuation = continuation
@@ -96,16 +100,33 @@ class RuleEngine:
             return
         try:
             action = await self._fire(msg, trigger, loop_id, headers)
-        except PermanentError as exc:
-            log.warning("loop %s: %s on %s; ending degraded", loop_id, exc, trigger)
-            await self._continuation.degrade(
-                loop_id, f"rule chain failed on {trigger}: {exc}", fallback="rule-failure"
-            )
-            action = msg.ack()
-        except ResearchChainError as exc:
-            log.warning("loop %s: %s on %s; retrying", loop_id, exc, trigger)
-            action = msg.nak(delay=RETRY_DELAY_S)
+        except RetryableError as exc:
+            if msg.attempt < self._max_attempts:
+                log.debug("loop %s: %s on %s; retrying", loop_id, exc, trigger)
+                delay = RETRY_DELAY_S if exc.delay is None else exc.delay
+                action = msg.nak(delay=delay)
+            else:
+                action = await self._give_up(msg, loop_id, trigger, exc)
+        except Exception as exc:  # permanent, or a bug: the loop must still end
+            action = await self._give_up(msg, loop_id, trigger, exc)
         await settle(action)
+
+    async def _give_up(
+        self, msg: Message, loop_id: str, trigger: str, error: Exception
+    ) -> Awaitable[None]:
+        """Park the trigger with its reason and end the loop degraded; a nak when not even
+        parking worked (the trigger comes back)."""
+        if not await park(self._bus, "engine", msg, error, loop_id=loop_id):
+            return msg.nak(delay=RETRY_DELAY_S)
+        try:
+            await self._continuation.degrade(
+                loop_id,
+                f"rule chain failed on {trigger}: {type(error).__name__}: {error}",
+                fallback="rule-failure",
+            )
+        except Exception:
+            log.exception("loop %s: parked, but it could not be ended degraded", loop_id)
+        return msg.ack()
 
     async def _fire(
         self, msg: Message, trigger: str, loop_id: str, headers: dict[str, str]
@@ -125,7 +146,10 @@ class RuleEngine:
                 await self._redispatch(state, trigger, msg)
             return msg.ack()
         if step > state.step:
-            return msg.nak(delay=CATCH_UP_DELAY_S)
+            raise BusUnavailable(
+                f"loop {loop_id}: trigger at step {step}, state at {state.step}",
+                delay=CATCH_UP_DELAY_S,
+            )
         if trigger != state.awaiting:
             log.warning(
                 "loop %s: %s at step %d, awaiting %s", loop_id, trigger, step, state.awaiting

@@ -49,7 +49,7 @@ RETRY_DELAY_S = 0.25
 class RequestLimits:
     """The bounds a request must keep (from :class:`~research_chain.config.Settings`)."""
 
-    max_topic_chars: int = 2_000
+    max_topic_chars: int = 1_000
     max_hints: int = 32
     max_hint_key_chars: int = 64
     max_hint_value_chars: int = 500

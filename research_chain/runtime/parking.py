@@ -38,10 +38,12 @@ async def park(
     *,
     loop_id: str = "",
     stage: str = "",
+    kind: str = "",
 ) -> bool:
     """Publish ``msg`` on ``research.dlq.<where>`` with why; False if even that failed
     (the caller then leaves the message to be redelivered)."""
-    kind, text = describe(error)
+    described, text = describe(error)
+    kind = kind or described
     headers: dict[str, str] = {
         n.Header.ERROR_TYPE: kind,
         n.Header.ERROR_MESSAGE: text,

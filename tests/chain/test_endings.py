@@ -115,7 +115,7 @@ def _hints(triples: list[Triple], count: int) -> list[Triple]:
         # defect 2 and the edge limits: topic length, hint count and size, iterations
         (
             lambda ts: _with(_with(ts, "research.topic", "w " * 1500), "research.requested", "x"),
-            "research.topic: 3000 characters, at most 2000 allowed",
+            "research.topic: 3000 characters, at most 1000 allowed",
         ),
         (
             lambda ts: _hints(ts, 33),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 import uuid
 from typing import Any
@@ -25,6 +26,7 @@ from research_chain.payloads import (
     default_registry,
 )
 from research_chain.runtime import start_chain
+from research_chain.runtime.advisories import MaxDeliveriesWatcher
 from research_chain.runtime.continuation import Continuation
 from research_chain.runtime.hooks import HookSet
 from research_chain.runtime.state import LoopState, LoopStore
@@ -172,3 +174,63 @@ async def test_streams_refuse_subjects_no_consumer_takes(
         await bus.publish(subject, b"{}")
     for stream in (settings.dispatch_stream, settings.results_stream):
         assert (await bus.stream_state(stream)).messages == 0
+
+
+async def test_a_trigger_the_engine_cannot_read_is_parked_and_the_loop_ends(
+    bus: Bus, settings: Settings, writer: GraphWriter, recorder: Recorder
+) -> None:
+    release = asyncio.Event()
+    entered = asyncio.Event()
+
+    async def stuck(ctx: StageContext, payload: Intent) -> Any:
+        entered.set()
+        await release.wait()
+        raise RuntimeError("released")
+
+    chain = await start_chain(bus, settings, standins(recorder, nl_classify=stuck))
+    loop_id = str(uuid.uuid4())
+    try:
+        async with (
+            awaiting(bus, n.dlq_subject("engine")) as parked,
+            awaiting(bus, n.result_subject(PARENT)) as got,
+        ):
+            await start_research(bus, request_triples(loop_id, "t", parent_loop_id=PARENT))
+            await asyncio.wait_for(entered.wait(), 20)
+            key = n.stage_key(Stage.NL_CLASSIFY, loop_id)
+            subject = settings.names().kv_subject(settings.loops_bucket, key)
+            await bus.publish(subject, b"not a payload", headers={n.Header.STEP: "1"})
+    finally:
+        release.set()
+        await chain.stop()
+    assert parked[0].headers[n.Header.ERROR_TYPE] == "DecodeError"
+    assert parked[0].headers[n.Header.LOOP_ID] == loop_id
+    result = decode_result(got[0])
+    assert result.degraded
+    assert result.degraded_reason.startswith("rule chain failed on classify.complete: DecodeError")
+
+
+async def test_a_control_message_never_acknowledged_is_parked_from_its_advisory(
+    bus: Bus, settings: Settings
+) -> None:
+    names = settings.names()
+    store = LoopStore(bus, settings.loops_bucket)
+    continuation = Continuation(bus, store, HookSet([]))
+    loop_id = str(uuid.uuid4())
+    intent = Intent(topic="t")
+    now = time.time()
+    state = LoopState(
+        loop_id=loop_id, parent_loop_id=PARENT, intent=intent, current=intent,
+        deadline=now + 60, started_at=now,
+    )  # fmt: skip
+    assert await store.create(state)
+    trigger = names.kv_subject(settings.loops_bucket, n.requested_key(loop_id))
+    seq = (await bus.publish(trigger, b"{}", headers={n.Header.STEP: "0"})).seq
+    watcher = MaxDeliveriesWatcher(bus, continuation, dispatch_stream=names.dispatch_stream)
+    async with (
+        awaiting(bus, n.dlq_subject("engine")) as parked,
+        awaiting(bus, n.result_subject(PARENT)) as got,
+    ):
+        await watcher.park_control(f"KV_{settings.loops_bucket}", "engine", seq, 50)
+    assert parked[0].headers[n.Header.ERROR_TYPE] == "MaxDeliveries"
+    assert parked[0].headers[n.Header.ATTEMPT] == "50"
+    assert decode_result(got[0]).degraded_reason.startswith("engine failed after 50 attempt(s)")
