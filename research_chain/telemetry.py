@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import socket
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import orjson
 from opentelemetry import context as otel_context
 from opentelemetry import trace
 from opentelemetry.sdk.resources import Resource
@@ -147,10 +148,12 @@ class LlmSpan:
     def fallback(self, name: str) -> None:
         self.span.set_attribute("research.fallback", name)
 
-    def content(self, prompt: str, completion: str) -> None:
-        """Prompt and completion text, recorded only when content tracing is on."""
+    def content(self, prompt: str | Sequence[Mapping[str, str]], completion: str) -> None:
+        """Prompt (text or chat messages) and completion, recorded only when content
+        tracing is on (and only then serialised)."""
         if self._content:
-            self.span.set_attribute("gen_ai.prompt", prompt)
+            text = prompt if isinstance(prompt, str) else orjson.dumps(list(prompt)).decode()
+            self.span.set_attribute("gen_ai.prompt", text)
             self.span.set_attribute("gen_ai.completion", completion)
 
 

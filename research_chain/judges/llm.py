@@ -54,6 +54,7 @@ from research_chain.judges.replies import (
 )
 from research_chain.judges.structured import parse_reply, strict_schema
 from research_chain.payloads import AssessmentOutput, RouteDecision
+from research_chain.telemetry import llm_span
 
 __all__ = ["BUDGET_EXHAUSTED", "LLMJudge"]
 
@@ -174,9 +175,13 @@ class LLMJudge:
                 why = f"{point}: about {need} tokens needed, {allowance.tokens - spent} left"
                 return await self._fell_back(fallback, BUDGET_EXHAUSTED, why, spent, calls)
             try:
-                reply = await client.complete(
-                    messages, f"{point}_reply", schema, deadline=allowance.deadline
-                )
+                with llm_span(point, client.model) as span:
+                    span.attempt(calls + 1)
+                    reply = await client.complete(
+                        messages, f"{point}_reply", schema, deadline=allowance.deadline
+                    )
+                    span.usage(reply.usage.prompt_tokens, reply.usage.completion_tokens)
+                    span.content(messages, reply.content)
             except (JudgeTimeout, JudgeRefused) as exc:
                 why = str(exc)
                 return await self._fell_back(fallback, f"{point}-llm-fallback", why, spent, calls)

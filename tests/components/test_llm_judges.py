@@ -10,12 +10,13 @@ from __future__ import annotations
 import asyncio
 import re
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 import orjson
 import pytest
 from nats.aio.msg import Msg
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from prometheus_client import CollectorRegistry
 
 from research_chain.bus import Bus
@@ -27,9 +28,11 @@ from research_chain.config import Settings
 from research_chain.graph import EmbeddedGraph, GraphWriter, open_graph, write_triples
 from research_chain.judges import LLMJudge
 from research_chain.judges.prompts import DATA_RULE
-from research_chain.observability import JudgeMetricsHook
+from research_chain.observability import JudgeMetricsHook, TracingHook
 from research_chain.payloads import ClassifierOutput, ClassifierTier, SearchResult, default_registry
 from research_chain.runtime import Chain, start_chain
+from research_chain.runtime.hooks import Hook
+from research_chain.telemetry import tracing_from_settings
 from research_chain.understanding.citations import extract_refs
 from research_chain.understanding.evidence import answer_labels
 from tests.components.conftest import TOPGUN, lit, movie_graph
@@ -93,7 +96,13 @@ class Running:
 
 
 async def _start(
-    bus: Bus, settings: Settings, graph: EmbeddedGraph, fake: FakeLLM, **llm: Any
+    bus: Bus,
+    settings: Settings,
+    graph: EmbeddedGraph,
+    fake: FakeLLM,
+    *,
+    hooks: Sequence[Hook] = (),
+    **llm: Any,
 ) -> AsyncIterator[Running]:
     llm_settings = settings.model_copy(
         update={"llm_url": fake.url, "llm_model": "fake", "llm_timeout_s": 1.0, **llm}
@@ -104,7 +113,7 @@ async def _start(
     await writer.start()
     chain: Chain = await start_chain(
         bus, settings, default_components(), graph=graph, judge=judge,
-        hooks=[JudgeMetricsHook(running.metrics)],
+        hooks=[JudgeMetricsHook(running.metrics), *hooks],
     )  # fmt: skip
     try:
         yield running
@@ -280,3 +289,29 @@ async def test_the_tier_3_classifier_adds_the_models_reading(
         assert output.candidates and output.candidates[0].source == "keyword"
         assert fake.calls("classify") == 1
         assert "Michael Mann" in answer_labels(result.synthesis)
+
+
+async def test_each_model_call_is_a_span_under_its_stage_with_counts_not_text(
+    bus: Bus, settings: Settings, graph: EmbeddedGraph, fake: FakeLLM
+) -> None:
+    exporter = InMemorySpanExporter()
+    tracing = tracing_from_settings(settings, "test", exporter=exporter)
+    assert tracing is not None
+    async for running in _start(bus, settings, graph, fake, hooks=[TracingHook(tracing)]):
+        result, _ = await running.ask("which films share the same director as [Heat]")
+    tracing.shutdown()
+    spans = exporter.get_finished_spans()
+    calls = [span for span in spans if span.name == "chat fake"]
+    assert len(calls) == len(fake.requests) >= 2
+    by_id = {span.context.span_id: span for span in spans}
+    for call in calls:
+        assert call.attributes is not None and call.parent is not None
+        stage = by_id[call.parent.span_id]
+        judge = str(call.attributes["research.judge"])
+        assert stage.name == {"route": "route_search", "assess": "assess_sufficiency",
+                              "synthesize": "synthesize_answer"}[judge] + " process"  # fmt: skip
+        assert call.attributes["gen_ai.usage.input_tokens"] == 100
+        assert "gen_ai.prompt" not in call.attributes
+    assert sum(int((c.attributes or {})["gen_ai.usage.output_tokens"]) for c in calls) == (
+        result.tokens_used - 100 * len(calls)
+    )
