@@ -223,6 +223,17 @@ def _parser() -> argparse.ArgumentParser:
     schema.add_argument("--out", type=Path, default=Path("payloads"))
     schema.add_argument("--check", action="store_true", help="fail (exit 4) if files differ")
     schema.add_argument("--json", action="store_true", help="list the files as JSON")
+    config = verbs.add_parser(
+        "config",
+        help="print the effective settings (JSON), or write the configuration reference",
+    )
+    _common(config)
+    config.add_argument(
+        "--reference", type=Path, help="write the Markdown reference of every setting here"
+    )
+    config.add_argument(
+        "--check", action="store_true", help="with --reference: fail (exit 4) if it differs"
+    )
     for sub in verbs.choices.values():
         sub.epilog = EXIT_CODES_HELP
     return parser
@@ -279,6 +290,7 @@ def _verbs() -> dict[str, Callable[[argparse.Namespace, Settings], int]]:
         "bench": service.cli_bench,
         "schema": service.cli_schema,
         "mcp": service.cli_mcp,
+        "config": service.cli_config,
     }
 
 

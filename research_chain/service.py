@@ -28,6 +28,7 @@ from research_chain.payloads.schema import write_schemas
 __all__ = [
     "cli_ask",
     "cli_bench",
+    "cli_config",
     "cli_engine",
     "cli_eval",
     "cli_ingest",
@@ -282,6 +283,26 @@ def cli_mcp(args: argparse.Namespace, settings: Settings) -> int:
     from research_chain.mcp_server import run_mcp
 
     return asyncio.run(run_mcp(settings, timeout_s=args.timeout))
+
+
+def cli_config(args: argparse.Namespace, settings: Settings) -> int:
+    from research_chain import config_reference as ref
+
+    if args.reference is None:
+        print(orjson.dumps(ref.effective_settings(settings), option=orjson.OPT_INDENT_2).decode())
+        return ExitCode.OK
+    if args.check:
+        if ref.check_reference(args.reference):
+            return ExitCode.OK
+        print(
+            f"{args.reference}: differs from the settings model; "
+            f"run: research-chain config --reference {args.reference}",
+            file=sys.stderr,
+        )
+        return ExitCode.DRIFT
+    if ref.write_reference(args.reference):
+        print(f"{args.reference}: written")
+    return ExitCode.OK
 
 
 def cli_schema(args: argparse.Namespace, settings: Settings) -> int:

@@ -14,7 +14,7 @@ from research_chain.bus import EmbeddedServer
 from research_chain.cli import main
 from research_chain.config import Settings
 
-VERBS = ("up", "worker", "engine", "ask", "ingest", "watch", "eval", "bench", "schema", "mcp")
+VERBS = ("up", "worker", "engine", "ask", "ingest", "watch", "eval", "bench", "schema", "mcp", "config")
 
 
 def test_help_lists_every_verb(capsys: object) -> None:
