@@ -71,6 +71,8 @@ def _type_name(annotation: Any) -> str:
 
 
 def _default(field: FieldInfo) -> str:
+    if field.default_factory in (dict, list):
+        return "`{}`" if field.default_factory is dict else "`[]`"
     if field.default_factory is not None:
         doc = (getattr(field.default_factory, "__doc__", "") or "").strip()
         return doc.splitlines()[0].rstrip(".").replace("``", "`") if doc else "computed"

@@ -14,7 +14,10 @@ from research_chain.bus import EmbeddedServer
 from research_chain.cli import main
 from research_chain.config import Settings
 
-VERBS = ("up", "worker", "engine", "ask", "ingest", "watch", "eval", "bench", "schema", "mcp", "config")
+VERBS = (
+    "up", "worker", "engine", "ask", "ingest", "watch", "eval", "bench", "schema", "mcp",
+    "config",
+)  # fmt: skip
 
 
 def test_help_lists_every_verb(capsys: object) -> None:
