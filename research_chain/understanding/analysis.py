@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from research_chain.graph.protocol import NameMatch
 from research_chain.graph.text import normalise, predicate_words, token_spans
+from research_chain.understanding.lexical import packaged_lexicon
 from research_chain.understanding.lexicon import (
     ASKING_VERBS,
     COMEMBER_WORDS,
@@ -135,9 +136,14 @@ def explicit_spans(text: str) -> list[tuple[int, int, str]]:
 
 
 def match_strength(word: str, targets: Iterable[str]) -> float:
-    """1.0 when ``word`` shares a stem with a target, else how nearly it means one (below
+    """1.0 when ``word`` shares a stem with a target or is a closed compound of two of
+    them ("birthplace" and ``place_of_birth``), else how nearly it means one (below
     1.0, so a word's own relation always outranks a synonym's)."""
     word_stem = stem(word)
+    targets = tuple(targets)
+    parts = packaged_lexicon().compound_parts(word) if len(targets) > 1 else None
+    if parts is not None and all(stem(p) in {stem(t) for t in targets} for p in parts):
+        return 1.0
     best = 0.0
     for target in targets:
         target_stem = stem(target)
@@ -211,14 +217,24 @@ def _best_readings(readings: list[RelationMention]) -> list[RelationMention]:
 def _without_descriptors(
     found: list[RelationMention], tokens: Sequence[Token], blocked: set[int]
 ) -> list[RelationMention]:
-    """Drop loose readings of the word right before a name ("the film [Heat]"): it says
-    what the named thing is, not a relation to walk."""
-    before = {
+    """Drop loose readings of the word right before a name ("the film [Heat]") and of a
+    run of words closing the question right after one ("the Germany national football
+    team"): they say what the named thing is, not a relation to walk."""
+    descriptors = {
         t.index
         for t in tokens
         if t.index not in blocked and t.index + 1 < len(tokens) and t.index + 1 in blocked
     }
-    return [m for m in found if m.strength >= 1.0 or m.token not in before]
+    if tokens and blocked:
+        tail = []
+        for tok in reversed(tokens):
+            if tok.index in blocked or tok.text in NOISE_WORDS:
+                break
+            tail.append(tok.index)
+        first = min(tail, default=0)
+        if len(tail) >= 2 and first - 1 in blocked and tokens[first].text != "s":
+            descriptors.update(tail)
+    return [m for m in found if m.strength >= 1.0 or m.token not in descriptors]
 
 
 def _answer_cue(

@@ -109,6 +109,7 @@ class WordNetLexicon:
         self.meta: dict[str, Any] = meta or {}
         self._words: dict[str, _Entry] = {}
         self._pairs: dict[tuple[str, str], float] = {}
+        self._compounds: dict[str, tuple[str, str] | None] = {}
 
     @classmethod
     def load(cls, path: Path | None = None) -> WordNetLexicon:
@@ -223,11 +224,23 @@ class WordNetLexicon:
 
     def _compound_head(self, word: str) -> str | None:
         """The longest noun ending ``word`` after a noun: "screen|writer", "birth|place"."""
-        for cut in range(_MIN_MODIFIER, len(word) - _MIN_HEAD + 1):
+        parts = self.compound_parts(word)
+        return parts[1] if parts else None
+
+    def compound_parts(self, word: str) -> tuple[str, str] | None:
+        """A closed compound of two nouns as (modifier, head): "birthplace" -> birth, place."""
+        if word in self._compounds:
+            return self._compounds[word]
+        found = None
+        for cut in range(_MIN_MODIFIER, min(len(word), _MAX_WORD) - _MIN_HEAD + 1):
             modifier, head = word[:cut].rstrip("-"), word[cut:]
             if self._is_lemma(head, _NOUN) and self._is_lemma(modifier, _NOUN):
-                return head
-        return None
+                found = (modifier, head)
+                break
+        if len(self._compounds) >= _CACHE_LIMIT:
+            self._compounds.clear()
+        self._compounds[word] = found
+        return found
 
     def _lemmatise(self, word: str) -> frozenset[str]:
         found = {base for base in self._exceptions.get(word, ()) if base in self._row}

@@ -22,6 +22,7 @@ from research_chain.graph.protocol import Direction, Step
 from research_chain.understanding.analysis import Analysis, match_strength
 from research_chain.understanding.lexical import packaged_lexicon
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
+from research_chain.understanding.lexicon import is_agent_noun
 from research_chain.understanding.relation_names import forward_name, read_relation
 
 __all__ = ["LITERAL", "PathChoice", "Signature", "infer_paths", "path_from_wire", "path_to_wire"]
@@ -57,6 +58,8 @@ class PathChoice:
     final_type: str
     score: float
     types: tuple[str, ...] = ()
+    # steps walked the way a noun of the question names them: breaks exact ties only
+    named_forward: int = 0
 
     @property
     def literal(self) -> bool:
@@ -197,6 +200,18 @@ class _Scorer:
                 score -= 2.0 * strongest
         return score
 
+    def named_forward(self, step: Step) -> bool:
+        """Does a noun of the question name where this step leads ("the dad of X" and
+        ``parents`` walked forward; backwards it would reach the children)?"""
+        if step.direction is not Direction.OUT or not _nouns(_ends(step.predicate)[0]):
+            return False
+        return any(
+            m.predicate == step.predicate
+            and not is_agent_noun(m.word)
+            and bool(_nouns((m.word,)))
+            for m in self.analysis.relations
+        )
+
     def explains(self, choice: PathChoice) -> bool:
         """Does the path walk every relation word by its strongest reading, pass every
         type word and end at the asked type?"""
@@ -319,10 +334,11 @@ def _extend(
             _extend(signature, mentioned, reached, path, max_len, out, max_bridges)
 
 
-def _order(choice: PathChoice) -> tuple[float, int, list[tuple[str, str]]]:
+def _order(choice: PathChoice) -> tuple[float, int, int, list[tuple[str, str]]]:
     return (
         -choice.score,
         len(choice.steps),
+        -choice.named_forward,
         [(s.predicate, s.direction.value) for s in choice.steps],
     )
 
@@ -376,7 +392,10 @@ def infer_paths(
         choices = []
         for steps, keys in found:
             types = tuple(_type_of(k) for k in keys)
-            choice = PathChoice(_type_of(seed_type), steps, types[-1], score(steps, types), types)
+            forward = sum(1 for step in steps if score.named_forward(step))
+            choice = PathChoice(
+                _type_of(seed_type), steps, types[-1], score(steps, types), types, forward
+            )
             choices.append(choice)
         choices.sort(key=_order)
         if choices and score.explains(choices[0]):
