@@ -22,7 +22,6 @@ from research_chain.graph.protocol import Direction, Step
 from research_chain.understanding.analysis import Analysis, match_strength
 from research_chain.understanding.lexical import packaged_lexicon
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
-from research_chain.understanding.lexicon import is_agent_noun
 from research_chain.understanding.relation_names import forward_name, read_relation
 
 __all__ = ["LITERAL", "PathChoice", "Signature", "infer_paths", "path_from_wire", "path_to_wire"]
@@ -206,9 +205,7 @@ class _Scorer:
         if step.direction is not Direction.OUT or not _nouns(_ends(step.predicate)[0]):
             return False
         return any(
-            m.predicate == step.predicate
-            and not is_agent_noun(m.word)
-            and bool(_nouns((m.word,)))
+            m.predicate == step.predicate and bool(_nouns((m.word,)))
             for m in self.analysis.relations
         )
 
