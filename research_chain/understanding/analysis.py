@@ -60,6 +60,7 @@ _CALENDAR = words(
 )
 _EXPLICIT = re.compile(r"\[([^\[\]]+)\]|\"([^\"]+)\"|“([^”]+)”")
 _WH = words("who whom whose what which when where how")
+_DETERMINERS = words("the a an s his her their its my your our")
 _JOINERS = frozenset("-/:_")
 _SKIP_AFTER_WH = words("is are was were be the a an do does did has have had some all me us")
 _SKIP_AFTER_WH |= frozenset({"s"})
@@ -118,6 +119,13 @@ class Analysis:
 
     def mention_count(self, predicate: str) -> int:
         return sum(1 for m in self.relations if m.predicate == predicate)
+
+    def noun_slot(self, index: int) -> bool:
+        """Is the word used as a noun: after an article or a possessive, or before "of"
+        ("the location of X", "X's mother")? "plays" in "who plays X" is not."""
+        before = self.tokens[index - 1].text if index > 0 else ""
+        after = self.tokens[index + 1].text if index + 1 < len(self.tokens) else ""
+        return before in _DETERMINERS or after == "of"
 
     def entity_token_span(self, mention: EntityMention) -> tuple[int, int]:
         inside = [t.index for t in self.tokens if mention.start <= t.start < mention.end]

@@ -117,9 +117,9 @@ def _ends(predicate: str) -> tuple[tuple[str, ...], tuple[str, ...], float]:
     content = tuple(w for w in words if len(w) > 2 and w not in _FUNCTION)
     if len(content) < 2:
         return content, content, _SUBJECT_CUE
-    if "of" in words:  # place_of_origin: the objects are places
+    if "of" in words:  # place_of_origin: the objects are places; its subjects unnamed
         head = tuple(w for w in words[: words.index("of")] if w in content)
-        return head or content, content, _SUBJECT_CUE
+        return head or content, (), _SUBJECT_CUE
     if words[-1] in _PASSIVE:
         return content[:1], content[-1:], 1.0
     return content[-1:], content[:1], 1.0
@@ -205,7 +205,7 @@ class _Scorer:
         if step.direction is not Direction.OUT or not _nouns(_ends(step.predicate)[0]):
             return False
         return any(
-            m.predicate == step.predicate and bool(_nouns((m.word,)))
+            m.predicate == step.predicate and self.analysis.noun_slot(m.token)
             for m in self.analysis.relations
         )
 
