@@ -23,8 +23,9 @@ from research_chain.graph.protocol import Direction, NameMatch, Step
 from research_chain.judges import HeuristicJudge
 from research_chain.payloads.graph import ENTITY_ID_PATTERN
 from research_chain.runtime import Chain, start_chain
-from research_chain.understanding.analysis import analyse
+from research_chain.understanding.analysis import Analysis, analyse
 from research_chain.understanding.evidence import answer_labels
+from research_chain.understanding.paths import Signature, infer_paths
 from research_chain.understanding.relation_names import read_relation
 
 # A made-up family and football graph, relations named in several common shapes.
@@ -365,3 +366,37 @@ async def test_everyday_multi_hop_question_through_the_chain(
     assert labels, result.synthesis
     assert labels[0] == gold, result.synthesis
     assert set(labels) <= {gold}, result.synthesis
+
+
+def _analysis(question: str, predicates: list[str]) -> Analysis:
+    start = question.index(SUBJECT)
+    names = [NameMatch(SUBJECT, start, start + len(SUBJECT), (SUBJECT_ID,))]
+    return analyse(question, predicates, ["entity"], names)
+
+
+def test_a_closed_compound_names_the_relation_holding_both_its_parts() -> None:
+    analysis = _analysis(f"what is the birthplace of {SUBJECT} ?", [*PREDICATES, "place_of_death"])
+    strength = {m.predicate: m.strength for m in analysis.relations}
+    assert strength["place_of_birth"] > strength.get("place_of_death", 0.0)
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        (f"what is the religion of the dad of {SUBJECT} ?", Direction.OUT),
+        (f"what is the religion of {SUBJECT}'s father ?", Direction.OUT),
+    ],
+)
+def test_a_noun_names_where_a_relation_leads(question: str, first: Direction) -> None:
+    """``parents`` out reaches the dad; backwards it reaches the children: two paths that
+    explain the same words alike, told apart by what the noun names."""
+    signature: Signature = {
+        "entity": {
+            ("parents", Direction.OUT): frozenset({"entity"}),
+            ("parents", Direction.IN): frozenset({"entity"}),
+            ("religion", Direction.OUT): frozenset({"entity"}),
+        }
+    }
+    analysis = _analysis(question, ["parents", "religion"])
+    best = infer_paths(analysis, "entity", signature)[0]
+    assert best.steps == (Step("parents", first), Step("religion", Direction.OUT))
