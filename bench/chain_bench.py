@@ -39,6 +39,7 @@ from research_chain.payloads import (
     RouteDecision,
     SearchResult,
 )
+from research_chain.progress import ProgressBar
 from research_chain.runtime import start_chain
 
 RAW_STREAM = "BENCH_RAW"
@@ -138,6 +139,7 @@ async def chain_run(
     await writer.start()
     sem = asyncio.Semaphore(in_flight)
     latencies: list[float] = []
+    bar = ProgressBar("loops", None).__enter__()
 
     async def one(i: int) -> None:
         async with sem:
@@ -148,9 +150,12 @@ async def chain_run(
             )  # fmt: skip
             assert not result.degraded, result.degraded_reason
             latencies.append(time.perf_counter() - t0)
+            bar.advance()
 
     try:
-        await asyncio.gather(*(one(i) for i in range(min(50, loops))))  # warm-up
+        warm_up = min(50, loops)
+        bar.update(total=warm_up + loops)
+        await asyncio.gather(*(one(i) for i in range(warm_up)))
         latencies.clear()
         before = await stored(bus)
         started = time.perf_counter()
@@ -158,6 +163,7 @@ async def chain_run(
         elapsed = time.perf_counter() - started
         persisted = await stored(bus) - before
     finally:
+        bar.close()
         await writer.stop()
         if chain is not None:
             await chain.stop()

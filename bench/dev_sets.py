@@ -28,6 +28,7 @@ from research_chain.graph.embedded import EmbeddedGraph
 from research_chain.graph.ingest.formats import Parsed, parse_delimited, triple_dict
 from research_chain.graph.ingest.mapping import load_mapping
 from research_chain.graph.text import normalise
+from research_chain.progress import ProgressBar
 from research_chain.understanding.evidence import answer_labels
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -67,16 +68,18 @@ async def score_file(graph: EmbeddedGraph, path: Path, limit: int, seed: int, mi
     hits, f1, actions = 0, 0.0, Counter()
     shown: list[Any] = []
     t0 = time.perf_counter()
-    for q in rows:
-        result, trail = await ask(graph, q.text)
-        labels = [normalise(a) for a in answer_labels(result.synthesis)]
-        gold = {normalise(a) for a in q.answers}
-        ok = bool(labels) and labels[0] in gold if gold else not labels
-        hits += ok
-        f1 += set_f1(set(labels), gold)
-        actions[trail[-1] if trail[-1] != "synthesize_answer" else trail[-2]] += 1
-        if not ok and len(shown) < misses:
-            shown.append((q.text, labels[:3], sorted(gold)[:3], result.synthesis[:200]))
+    with ProgressBar(path.name, len(rows)) as bar:
+        for done, q in enumerate(rows, 1):
+            result, trail = await ask(graph, q.text)
+            labels = [normalise(a) for a in answer_labels(result.synthesis)]
+            gold = {normalise(a) for a in q.answers}
+            ok = bool(labels) and labels[0] in gold if gold else not labels
+            hits += ok
+            f1 += set_f1(set(labels), gold)
+            actions[trail[-1] if trail[-1] != "synthesize_answer" else trail[-2]] += 1
+            if not ok and len(shown) < misses:
+                shown.append((q.text, labels[:3], sorted(gold)[:3], result.synthesis[:200]))
+            bar.advance(status=f"Hits@1 {hits / done:.3f}")
     took = time.perf_counter() - t0
     n = len(rows)
     print(

@@ -10,6 +10,7 @@ import pytest
 
 from research_chain.bus import Bus, EmbeddedServer, connect, provision
 from research_chain.config import Settings
+from research_chain.graph.writer import GraphWriter
 
 
 @pytest.fixture
@@ -46,6 +47,17 @@ async def bus(settings: Settings) -> AsyncIterator[Bus]:
         yield b
     finally:
         await b.close()
+
+
+@pytest.fixture
+async def writer(bus: Bus, settings: Settings) -> AsyncIterator[GraphWriter]:
+    """The graph write API on the test server (parents' requests go through it)."""
+    graph_writer = GraphWriter(bus, settings)
+    await graph_writer.start()
+    try:
+        yield graph_writer
+    finally:
+        await graph_writer.stop()
 
 
 @pytest.fixture(autouse=True)

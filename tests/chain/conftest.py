@@ -14,16 +14,6 @@ from tests.chain.standins import Recorder, standins
 
 
 @pytest.fixture
-async def writer(bus: Bus, settings: Settings) -> AsyncIterator[GraphWriter]:
-    graph_writer = GraphWriter(bus, settings)
-    await graph_writer.start()
-    try:
-        yield graph_writer
-    finally:
-        await graph_writer.stop()
-
-
-@pytest.fixture
 def recorder() -> Recorder:
     return Recorder()
 

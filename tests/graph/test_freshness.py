@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import nats.errors
 import pytest
@@ -23,12 +23,6 @@ async def until(graph: EmbeddedGraph, check: Callable[[], Awaitable[bool]], with
             commits = await graph.wait_commit(commits, timeout_s=within)
 
 
-@pytest.fixture
-async def writer(bus: Bus, settings: Settings) -> AsyncIterator[GraphWriter]:
-    w = GraphWriter(bus, settings)
-    await w.start()
-    yield w
-    await w.stop()
 
 
 async def test_change_and_rename_are_searchable_within_a_second(

@@ -16,14 +16,6 @@ from tests.graph.conftest import DRONE, lit, rel
 NEW = "acme.ops.robotics.gcs.drone.new-1"
 
 
-@pytest.fixture
-async def writer(bus: Bus, settings: Settings) -> AsyncIterator[GraphWriter]:
-    w = GraphWriter(bus, settings)
-    await w.start()
-    try:
-        yield w
-    finally:
-        await w.stop()
 
 
 @pytest.fixture

@@ -12,33 +12,14 @@ import pytest
 from research_chain.bus import Bus
 from research_chain.components import default_components
 from research_chain.config import Settings
-from research_chain.graph import EmbeddedGraph, GraphWriter, open_graph, write_triples
+from research_chain.graph import EmbeddedGraph, GraphWriter
 from research_chain.judges import HeuristicJudge
 from research_chain.runtime import Chain, start_chain
-from tests.components.conftest import movie_graph
+from tests.components.conftest import graph
+
+__all__ = ["graph"]  # the small film and fleet graph, shared with the component tests
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-async def writer(bus: Bus, settings: Settings) -> AsyncIterator[GraphWriter]:
-    """The graph write API (parents' requests go through it); no chain yet."""
-    graph_writer = GraphWriter(bus, settings)
-    await graph_writer.start()
-    try:
-        yield graph_writer
-    finally:
-        await graph_writer.stop()
-
-
-@pytest.fixture
-async def graph(bus: Bus, settings: Settings, writer: GraphWriter) -> AsyncIterator[EmbeddedGraph]:
-    await write_triples(bus, settings, movie_graph())
-    opened = await open_graph(bus, settings, timeout_s=20)
-    try:
-        yield opened
-    finally:
-        await opened.close()
 
 
 async def real_chain(bus: Bus, settings: Settings, graph: EmbeddedGraph) -> Chain:
@@ -49,7 +30,9 @@ async def real_chain(bus: Bus, settings: Settings, graph: EmbeddedGraph) -> Chai
 
 
 @pytest.fixture
-async def chain(bus: Bus, settings: Settings, graph: EmbeddedGraph) -> AsyncIterator[Chain]:
+async def chain(
+    bus: Bus, settings: Settings, writer: GraphWriter, graph: EmbeddedGraph
+) -> AsyncIterator[Chain]:
     running = await real_chain(bus, settings, graph)
     try:
         yield running

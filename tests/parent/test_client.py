@@ -11,7 +11,7 @@ from research_chain.bus import Bus
 from research_chain.client import ResearchClient
 from research_chain.config import Settings
 from research_chain.errors import ResultTimeout
-from research_chain.graph import EmbeddedGraph
+from research_chain.graph import EmbeddedGraph, GraphWriter
 from research_chain.payloads import SearchResult
 from research_chain.runtime import Chain
 from research_chain.understanding.evidence import answer_labels
@@ -39,7 +39,7 @@ async def test_a_second_process_asks_and_gets_the_answer(settings: Settings, cha
 
 
 async def test_a_restarted_parent_fetches_the_result_of_the_loop_it_started(
-    bus: Bus, settings: Settings, graph: EmbeddedGraph
+    bus: Bus, settings: Settings, writer: GraphWriter, graph: EmbeddedGraph
 ) -> None:
     # The first parent process starts a loop and is gone before any stage runs.
     first = await _spawn(settings, "start", "which films share the same director as [Heat]")
