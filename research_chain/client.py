@@ -26,6 +26,7 @@ from research_chain.payloads import (
     PIPELINE_ROLE,
     TRIPLE_SOURCE,
     ClassifierOutput,
+    Evidence,
     GraphWrite,
     GraphWriteOp,
     Predicate,
@@ -38,7 +39,14 @@ from research_chain.payloads.registry import now_rfc3339
 if TYPE_CHECKING:
     from research_chain.config import Settings
 
-__all__ = ["ResearchClient", "fetch_result", "request_triples", "research", "start_research"]
+__all__ = [
+    "ResearchClient",
+    "evidence_body",
+    "fetch_result",
+    "request_triples",
+    "research",
+    "start_research",
+]
 
 DEFAULT_TIMEOUT_S = 60.0
 
@@ -285,6 +293,15 @@ async def fetch_result(
     names = names or Names()
     data = await read_key(bus, names.loops_bucket, n.complete_key(loop_id))
     return None if data is None else default_registry().decode_as(data, SearchResult).payload
+
+
+async def evidence_body(bus: Bus, item: Evidence, *, names: Names | None = None) -> str:
+    """An evidence item's whole snippet: inline, or from the object store when the chain
+    moved a bulky body there (``objectstore_ref``) and kept only a preview."""
+    if not item.objectstore_ref:
+        return item.snippet_text
+    body = await bus.get_object((names or Names()).evidence_store, item.objectstore_ref)
+    return item.snippet_text if body is None else body.decode()
 
 
 async def research(

@@ -105,6 +105,11 @@ class Bus:
             msg = await self.nc.request(subject, data, timeout=timeout_s)
         return msg.data or b""
 
+    @property
+    def max_payload(self) -> int:
+        """The largest message the server accepts (its advertised ``max_payload``)."""
+        return int(self.nc.max_payload)
+
     def new_inbox(self) -> str:
         return self.nc.new_inbox()
 

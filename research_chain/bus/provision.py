@@ -115,5 +115,7 @@ async def provision(bus: Bus, settings: Settings) -> None:
                     description="bulky evidence bodies referenced from Evidence.objectstore_ref",
                     storage=api.StorageType.FILE,
                     replicas=settings.replicas,
+                    # Bodies live as long as the loops that reference them.
+                    ttl=settings.loop_retention_s or None,
                 ),
             )

@@ -208,6 +208,7 @@ async def start_chain(
     continuation = Continuation(
         bus, store, hook_set,
         schedule_stream=names.schedule_stream, retention_s=settings.loop_retention_s,
+        evidence_store=names.evidence_store,
     )  # fmt: skip
     chain = Chain(hooks=hook_set, pack=pack)
     try:
@@ -217,7 +218,7 @@ async def start_chain(
             await ensure_stage_consumer(bus, settings, Stage(stage))
             runner = StageRunner(
                 bus, component, store, continuation, hook_set, stage_policy(settings),
-                graph=graph, judge=judge,
+                graph=graph, judge=judge, evidence_store=names.evidence_store,
             )  # fmt: skip
             for _ in range(workers_per_stage or settings.workers_per_stage):
                 loop = PullLoop(

@@ -28,6 +28,7 @@ from research_chain.payloads import (
     SearchResult,
     default_registry,
 )
+from research_chain.runtime.bulky import fit
 from research_chain.runtime.hooks import Hook, LoopFinished
 from research_chain.runtime.schedule import schedule_expiry
 from research_chain.runtime.state import LoopState, LoopStatus, LoopStore, Mutation
@@ -92,8 +93,10 @@ class Continuation:
         *,
         schedule_stream: str | None = None,
         retention_s: float = 0.0,
+        evidence_store: str = n.Names().evidence_store,
     ) -> None:
         self._bus = bus
+        self._evidence_store = evidence_store
         self._store = store
         self._hooks = hooks
         self._schedule_stream = schedule_stream
@@ -168,7 +171,10 @@ class Continuation:
         state: LoopState | None,
         reason: str,
     ) -> bool:
-        data = self._registry.encode(result, id=loop_id)
+        result, data = await fit(
+            self._bus, self._evidence_store, result, name=f"{loop_id}.result",
+            encode=lambda payload: self._registry.encode(payload, id=loop_id),
+        )  # fmt: skip
         key = n.complete_key(loop_id)
         won = await self._store.kv.create(key, data) is not None
         if not won:

@@ -29,6 +29,7 @@ from research_chain.payloads import (
     WireModel,
     default_registry,
 )
+from research_chain.runtime.bulky import fit
 from research_chain.runtime.consume import settle
 from research_chain.runtime.continuation import Continuation
 from research_chain.runtime.hooks import Delivery, Hook
@@ -89,8 +90,10 @@ class StageRunner:
         *,
         graph: GraphBackend | None = None,
         judge: Any = None,
+        evidence_store: str = n.Names().evidence_store,
     ) -> None:
         self._bus = bus
+        self._evidence_store = evidence_store
         self._component = component
         self._stage = component.stage
         self._store = store
@@ -245,7 +248,11 @@ class StageRunner:
         }
         inject(headers, extract(delivery.headers))
         subject = self._store.kv_subject(n.stage_key(self._stage, delivery.loop_id))
-        data = self._registry.encode(result, id=cid)
+        _, data = await fit(
+            self._bus, self._evidence_store, result,
+            name=f"{delivery.loop_id}.{self._stage.value}.{delivery.step}",
+            encode=lambda payload: self._registry.encode(payload, id=cid),
+        )  # fmt: skip
         await self._bus.publish(subject, data, headers=headers)
 
     async def _dispose(self, msg: Message, delivery: Delivery, error: Exception) -> None:

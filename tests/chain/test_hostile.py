@@ -12,7 +12,7 @@ import pytest
 from research_chain.bus import Bus
 from research_chain.bus import names as n
 from research_chain.bus.names import Stage
-from research_chain.client import request_triples, start_research
+from research_chain.client import evidence_body, request_triples, start_research
 from research_chain.components.base import StageContext
 from research_chain.config import Settings
 from research_chain.errors import PayloadTooLarge, ResearchChainError, ValidationFailed
@@ -20,13 +20,17 @@ from research_chain.graph.writer import GraphWriter
 from research_chain.payloads import (
     ClassifierOutput,
     EntityState,
+    Evidence,
+    ExecutionOutput,
     Intent,
+    RetrievalTier,
     SearchResult,
     Triple,
     default_registry,
 )
 from research_chain.runtime import start_chain
 from research_chain.runtime.advisories import MaxDeliveriesWatcher
+from research_chain.runtime.bulky import PREVIEW_CHARS
 from research_chain.runtime.continuation import Continuation
 from research_chain.runtime.hooks import HookSet
 from research_chain.runtime.state import LoopState, LoopStore
@@ -234,3 +238,37 @@ async def test_a_control_message_never_acknowledged_is_parked_from_its_advisory(
     assert parked[0].headers[n.Header.ERROR_TYPE] == "MaxDeliveries"
     assert parked[0].headers[n.Header.ATTEMPT] == "50"
     assert decode_result(got[0]).degraded_reason.startswith("engine failed after 50 attempt(s)")
+
+
+async def test_defect_7_bulky_evidence_goes_to_the_object_store_with_a_reference(
+    bus: Bus, settings: Settings, writer: GraphWriter, recorder: Recorder
+) -> None:
+    bodies = [f"{i}" * 450_000 for i in range(3)]
+
+    async def bulky_execute(ctx: StageContext, payload: Any) -> ExecutionOutput:
+        evidence = [
+            Evidence(entity_id=f"t.p.d.s.doc.e{i}", tier=RetrievalTier.BM25, source="s",
+                     snippet_text=body)
+            for i, body in enumerate(bodies)
+        ]  # fmt: skip
+        evidence.append(Evidence(entity_id="t.p.d.s.doc.small", tier="1", source="s",
+                                 snippet_text="small"))  # fmt: skip
+        return ExecutionOutput(topic=ctx.intent.topic, action="walk_seeds", evidence=evidence)
+
+    chain = await start_chain(bus, settings, standins(recorder, execute_subqueries=bulky_execute))
+    try:
+        loop_id = str(uuid.uuid4())
+        async with awaiting(bus, n.result_subject(PARENT)) as got:
+            await start_research(bus, request_triples(loop_id, "bulky", parent_loop_id=PARENT))
+    finally:
+        await chain.stop()
+    result = decode_result(got[0])
+    assert not result.degraded
+    by_id = {e.entity_id: e for e in result.evidence}
+    assert by_id["t.p.d.s.doc.small"].snippet_text == "small"
+    assert not by_id["t.p.d.s.doc.small"].objectstore_ref
+    moved = [e for e in result.evidence if e.objectstore_ref]
+    assert moved and all(len(e.snippet_text) == PREVIEW_CHARS for e in moved)
+    for item in moved:
+        full = await evidence_body(bus, item, names=settings.names())
+        assert full in bodies and full.startswith(item.snippet_text)
