@@ -13,7 +13,7 @@ import contextlib
 import gc
 import itertools
 import logging
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -50,6 +50,9 @@ __all__ = ["UNSEARCHABLE_TYPES", "EmbeddedGraph", "open_graph"]
 log = logging.getLogger(__name__)
 
 DEFAULT_MAX_HITS = 5000
+# Incoming facts read per entity for its relation list: a hub (a genre with thousands of
+# films) is sampled, not scanned whole, on every question that passes it.
+_SCAN_IN = 5000
 
 # Entities that live in the bucket but are not knowledge: research loops carry a
 # question as their topic, and finding it by name or text would answer a question
@@ -263,6 +266,24 @@ class EmbeddedGraph:
         max_hits: int = DEFAULT_MAX_HITS,
     ) -> list[WalkHit]:
         return walk_path(self.memory, seeds, steps, max_fanout, max_hits)
+
+    async def edges(
+        self, ids: Sequence[str], per_relation: int = 50
+    ) -> dict[str, list[tuple[str, Direction, str]]]:
+        out: dict[str, list[tuple[str, Direction, str]]] = {}
+        for entity_id in dict.fromkeys(ids):
+            node = self.memory.nodes.get(entity_id)
+            found = [
+                (f.predicate, Direction.OUT, f.object if f.entity else "")
+                for f in (node.facts if node is not None else ())
+            ]
+            taken: Counter[str] = Counter()
+            for fact in itertools.islice(self.memory.incoming.get(entity_id, ()), _SCAN_IN):
+                if taken[fact.predicate] < per_relation:
+                    taken[fact.predicate] += 1
+                    found.append((fact.predicate, Direction.IN, fact.subject))
+            out[entity_id] = found
+        return out
 
     async def bm25(self, query: str, k: int = 25) -> list[TextHit]:
         hits = []

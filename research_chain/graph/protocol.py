@@ -107,6 +107,14 @@ class GraphBackend(Protocol):
         """Entities at the end of a typed relation path, one step per hop."""
         ...
 
+    async def edges(
+        self, ids: Sequence[str], per_relation: int = 50
+    ) -> dict[str, list[tuple[str, Direction, str]]]:
+        """Each entity's relations as (predicate, direction, other end): every outgoing
+        one (other end "" for a value) and up to ``per_relation`` incoming ones per
+        predicate. What a path search needs, without building entity states."""
+        ...
+
     async def bm25(self, query: str, k: int = 25) -> list[TextHit]:
         """Scored entities with a snippet of why they matched."""
         ...

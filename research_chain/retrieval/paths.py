@@ -2,9 +2,9 @@
 
 The router must only ever propose a path that reaches something. Rather than
 require a schema from the backend, the paths are grown from the seeds through
-the ordinary protocol (entity states for the outgoing edges, a one-hop walk for
-the incoming ones), a bounded sample per prefix, so it works on any backend and
-reflects what is reachable from here, typed ids or not.
+the backend's edge lists (every outgoing relation, a bounded sample of incoming
+ones per relation), a bounded sample of entities per prefix, so it reflects what
+is reachable from here, typed ids or not.
 """
 
 from __future__ import annotations
@@ -14,15 +14,11 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
 from research_chain.graph.protocol import Direction, GraphBackend
-from research_chain.payloads import ObjectKind
 from research_chain.payloads.graph import entity_type
 from research_chain.understanding.paths import LITERAL, NODE_MARK, Signature
 from research_chain.understanding.relation_names import forward_name
 
 __all__ = ["path_tree"]
-
-
-_SOURCES = 16
 
 
 def _spread(ids: set[str]) -> list[str]:
@@ -62,33 +58,14 @@ async def path_tree(
     tree: dict[str, dict[tuple[str, Direction], set[str]]] = defaultdict(lambda: defaultdict(set))
     level: dict[str, list[str]] = {root: sorted(set(seeds))[:per_node]}
     grown = 0
-    for hop in range(depth):
+    for _ in range(depth):
         ids = sorted({i for members in level.values() for i in members})
         if not ids or grown >= max_nodes:
             break
-        states = await graph.entity_state(ids)
-        hits = await graph.predicate_walk(ids, None, Direction.IN, 1, fanout)
-        edges: dict[str, list[tuple[str, Direction, str]]] = defaultdict(list)
-        for state in states.found.values():
-            for triple in state.triples:
-                if triple.predicate in mirrored:
-                    continue
-                far = triple.object if triple.kind is ObjectKind.ENTITY else ""
-                edges[state.id].append((triple.predicate, Direction.OUT, far))
-        for hit in hits:
-            if hit.path[0].predicate not in mirrored:
-                edges[hit.seed].append((hit.path[0].predicate, Direction.IN, hit.entity_id))
-        # A walk reports an entity once however many relations reach it, so at the seeds
-        # a sample of the entities it reached is read for the other relations that also
-        # lead here (deeper, the several entities of a node reveal them well enough).
-        wanted = set(ids)
-        sampled = _spread({hit.entity_id for hit in hits})[:_SOURCES] if hop == 0 else []
-        sources = await graph.entity_state(sampled)
-        for state in sources.found.values():
-            for triple in state.triples:
-                linked = triple.kind is ObjectKind.ENTITY and triple.object in wanted
-                if linked and triple.predicate not in mirrored:
-                    edges[triple.object].append((triple.predicate, Direction.IN, state.id))
+        edges = {
+            entity_id: [edge for edge in found if edge[0] not in mirrored]
+            for entity_id, found in (await graph.edges(ids, fanout)).items()
+        }
         following: dict[str, list[str]] = {}
         for key, members in sorted(level.items()):
             reached: dict[tuple[str, Direction, str], set[str]] = defaultdict(set)
