@@ -41,7 +41,9 @@ _REASONS = {200: "OK", 400: "Bad Request", 404: "Not Found", 429: "Too Many Requ
 class Step:
     """One scripted reply. ``kind``: valid | reply (``content``: a string, an object, or a
     function of the user prompt returning either) | invalid_enum | broken | slow (valid
-    after ``delay_s``) | status (``status``, ``retry_after``)."""
+    after ``delay_s``) | status (``status``, ``retry_after``) | tool_calls (``content``:
+    the assistant message's ``tool_calls`` list; scripts for an agent's requests, which
+    carry no judge marker, are under the judge name "")."""
 
     kind: str = "valid"
     content: Any = None
@@ -157,12 +159,15 @@ class FakeLLM:
             return step.status, extra, orjson.dumps({"error": {"message": "scripted failure"}})
         prompt, completion = step.usage or self.usage
         self.tokens_sent += prompt + completion
+        message: dict[str, Any] = {"role": "assistant", "content": _content(step, judge, body)}
+        if step.kind == "tool_calls":
+            message = {"role": "assistant", "content": None, "tool_calls": step.content}
         reply = {
             "id": f"fake-{len(self.requests)}",
             "object": "chat.completion",
             "model": body.get("model", "fake"),
-            "choices": [{"index": 0, "finish_reason": "stop",
-                         "message": {"role": "assistant", "content": _content(step, judge, body)}}],
+            "choices": [{"index": 0, "message": message,
+                         "finish_reason": "tool_calls" if step.kind == "tool_calls" else "stop"}],
             "usage": {"prompt_tokens": prompt, "completion_tokens": completion,
                       "total_tokens": prompt + completion},
         }  # fmt: skip
@@ -171,7 +176,7 @@ class FakeLLM:
 
 def judge_of(body: dict[str, Any]) -> str:
     for message in body.get("messages", []):
-        found = _MARKER.search(message.get("content", ""))
+        found = _MARKER.search(message.get("content") or "")
         if found:
             return found.group(1)
     return ""

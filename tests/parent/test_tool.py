@@ -6,6 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+import httpx
 import jsonschema
 import orjson
 import pytest
@@ -23,6 +24,7 @@ from research_chain.tool import (
     research_graph_tool,
 )
 from research_chain.understanding.evidence import answer_labels
+from tests.fake_llm import FakeLLM, Step
 
 # What strict mode on OpenAI-compatible servers allows in a schema (no defaults, no
 # free-form maps, no bounds a grammar backend may not know).
@@ -118,3 +120,47 @@ async def test_a_model_tool_call_runs_through_the_chain(
         assert orjson.loads(refused["content"])["error"] == "ValidationFailed"
         with pytest.raises(ValidationFailed, match="other_tool"):
             await execute_tool_call(client, {"function": {"name": "other_tool"}})
+
+
+async def test_an_agent_loop_gives_the_tool_to_a_model_and_runs_its_call(
+    bus: Bus, settings: Settings, chain: Chain
+) -> None:
+    """The two lines in a plain chat-completions loop, against a model server on loopback
+    that asks for the tool once and then answers from what the tool returned."""
+    arguments = {"topic": "which films share the same director as [Heat]", "hints": None,
+                 "budget_tokens": None, "max_iterations": None}  # fmt: skip
+    model = FakeLLM()
+    model.script(
+        "",
+        Step(kind="tool_calls", content=[{"id": "call_9", "type": "function", "function": {
+            "name": TOOL_NAME, "arguments": orjson.dumps(arguments).decode()}}]),
+        Step(kind="reply", content="Collateral, by the same director."),
+    )  # fmt: skip
+    url = await model.start()
+    messages: list[dict[str, Any]] = [
+        {"role": "user", "content": "What else did Heat's director make?"}
+    ]
+    try:
+        async with (
+            httpx.AsyncClient(base_url=url) as http,
+            ResearchClient(bus, names=settings.names()) as client,
+        ):
+            tools = [research_graph_tool()]
+            while True:
+                reply = await http.post(
+                    "/chat/completions", json={"model": "m", "messages": messages, "tools": tools}
+                )
+                message = reply.json()["choices"][0]["message"]
+                messages.append(message)
+                if not message.get("tool_calls"):
+                    break
+                for call in message["tool_calls"]:
+                    messages.append(await execute_tool_call(client, call))
+    finally:
+        await model.stop()
+    sent = model.requests[0]["tools"][0]["function"]
+    assert sent["strict"] is True and _strict_problems(sent["parameters"]) == []
+    tool_message = model.requests[1]["messages"][-1]
+    assert tool_message["role"] == "tool" and tool_message["tool_call_id"] == "call_9"
+    assert answer_labels(orjson.loads(tool_message["content"])["answer"])[0] == "Collateral"
+    assert messages[-1]["content"].startswith("Collateral")
