@@ -145,9 +145,6 @@ class LlmSpan:
     def attempt(self, number: int) -> None:
         self.span.set_attribute("research.llm.attempt", number)
 
-    def fallback(self, name: str) -> None:
-        self.span.set_attribute("research.fallback", name)
-
     def content(self, prompt: str | Sequence[Mapping[str, str]], completion: str) -> None:
         """Prompt (text or chat messages) and completion, recorded only when content
         tracing is on (and only then serialised)."""
@@ -158,9 +155,7 @@ class LlmSpan:
 
 
 @contextmanager
-def llm_span(
-    judge: str, model: str, *, attributes: Mapping[str, str | int] | None = None
-) -> Iterator[LlmSpan]:
+def llm_span(judge: str, model: str) -> Iterator[LlmSpan]:
     """A client span for one chat-completions call, child of the running stage's span.
 
     Outside a traced stage (tracing off, or a plain ``await handle(...)`` in a unit
@@ -179,7 +174,6 @@ def llm_span(
             "gen_ai.operation.name": "chat",
             "gen_ai.request.model": model,
             "research.judge": judge,
-            **(attributes or {}),
         },
     ) as span:
         yield LlmSpan(span, content)
