@@ -33,7 +33,7 @@ from research_chain.stages import Stage
 FUZZ = settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
 )
-LIMITS = RequestLimits()
+LIMITS = RequestLimits.of()
 TOKEN = string.ascii_letters + string.digits + "_-"
 
 # Text that hurts: subject-token metacharacters, whitespace, unicode, lone surrogates

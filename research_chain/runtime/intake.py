@@ -14,11 +14,11 @@ import logging
 import math
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from research_chain.bus import Bus, Message
 from research_chain.bus import names as n
 from research_chain.bus.trace_context import inject, new_traceparent
+from research_chain.config import Settings
 from research_chain.errors import BusUnavailable, InvalidName, RetryableError
 from research_chain.payloads import (
     PIPELINE_ROLE,
@@ -34,9 +34,6 @@ from research_chain.runtime.parking import park
 from research_chain.runtime.schedule import schedule_deadline
 from research_chain.runtime.state import LoopState, LoopStatus, LoopStore
 
-if TYPE_CHECKING:
-    from research_chain.config import Settings
-
 __all__ = ["DEADLINE_HINT", "Intake", "Request", "RequestLimits", "parse_request"]
 
 log = logging.getLogger(__name__)
@@ -47,21 +44,22 @@ RETRY_DELAY_S = 0.25
 
 @dataclass(frozen=True, slots=True)
 class RequestLimits:
-    """The bounds a request must keep (from :class:`~research_chain.config.Settings`)."""
+    """The bounds a request must keep; their defaults live in :class:`Settings` only."""
 
-    max_topic_chars: int = 1_000
-    max_hints: int = 32
-    max_hint_key_chars: int = 64
-    max_hint_value_chars: int = 500
-    require_uuid: bool = True
-    max_loop_id_chars: int = 128
-    max_budget_tokens: int = 10_000_000
-    max_iterations: int = 20
-    min_deadline_s: float = 1.0
-    max_deadline_s: float = 24 * 3600.0
+    max_topic_chars: int
+    max_hints: int
+    max_hint_key_chars: int
+    max_hint_value_chars: int
+    require_uuid: bool
+    max_loop_id_chars: int
+    max_budget_tokens: int
+    max_iterations: int
+    min_deadline_s: float
+    max_deadline_s: float
 
     @classmethod
-    def of(cls, settings: Settings) -> RequestLimits:
+    def of(cls, settings: Settings | None = None) -> RequestLimits:
+        settings = settings or Settings()
         return cls(
             max_topic_chars=settings.max_topic_chars,
             max_hints=settings.max_hints,
@@ -148,7 +146,7 @@ def _deadline(request: Request, limits: RequestLimits) -> None:
 def parse_request(entity: EntityState, limits: RequestLimits | None = None) -> Request:
     """The request a research-loop entity carries; ``problems`` says why it cannot run,
     each naming its field."""
-    limits = limits or RequestLimits()
+    limits = limits or RequestLimits.of()
     request = Request(loop_id=entity.id.rpartition(".")[2])
     role, requested = "", ""
     for triple in entity.triples:
@@ -217,7 +215,7 @@ class Intake:
         self._continuation = continuation
         self._bucket = entities_bucket
         self._default_deadline_s = default_deadline_s
-        self._limits = limits or RequestLimits()
+        self._limits = limits or RequestLimits.of()
         self._max_attempts = max_attempts
         self._registry = default_registry()
 

@@ -56,6 +56,19 @@ async def _put_entity(bus: Bus, settings: Settings, loop_id: str) -> None:
     await kv.put(entity_id, default_registry().encode(entity))
 
 
+async def _running_loop(bus: Bus, settings: Settings) -> tuple[Continuation, LoopState]:
+    """A loop's stored state (no chain running) and a continuation to end it with."""
+    store = LoopStore(bus, settings.loops_bucket)
+    intent = Intent(topic="t")
+    now = time.time()
+    state = LoopState(
+        loop_id=str(uuid.uuid4()), parent_loop_id=PARENT, intent=intent, current=intent,
+        deadline=now + 60, started_at=now,
+    )  # fmt: skip
+    assert await store.create(state.model_copy(deep=True))
+    return Continuation(bus, store, HookSet([])), state
+
+
 async def test_defect_5_a_loop_id_over_128_characters_is_refused_by_the_graph_write(
     bus: Bus, chain: Any, recorder: Recorder
 ) -> None:
@@ -110,16 +123,8 @@ async def test_defect_3_an_unexpected_intake_failure_is_parked_and_answered_once
 async def test_defect_6_a_losing_finisher_publishes_nothing_to_the_parent(
     bus: Bus, settings: Settings
 ) -> None:
-    store = LoopStore(bus, settings.loops_bucket)
-    continuation = Continuation(bus, store, HookSet([]))
-    loop_id = str(uuid.uuid4())
-    intent = Intent(topic="t")
-    now = time.time()
-    stale = LoopState(
-        loop_id=loop_id, parent_loop_id=PARENT, intent=intent, current=intent,
-        deadline=now + 60, started_at=now,
-    )  # fmt: skip
-    assert await store.create(stale.model_copy(deep=True))
+    continuation, stale = await _running_loop(bus, settings)
+    loop_id = stale.loop_id
     sentinel = b"sentinel"
     async with awaiting(bus, n.result_subject(PARENT), count=2) as got:
         # The deadline wins; then a finisher that read the state before it (a worker
@@ -217,16 +222,8 @@ async def test_a_control_message_never_acknowledged_is_parked_from_its_advisory(
     bus: Bus, settings: Settings
 ) -> None:
     names = settings.names()
-    store = LoopStore(bus, settings.loops_bucket)
-    continuation = Continuation(bus, store, HookSet([]))
-    loop_id = str(uuid.uuid4())
-    intent = Intent(topic="t")
-    now = time.time()
-    state = LoopState(
-        loop_id=loop_id, parent_loop_id=PARENT, intent=intent, current=intent,
-        deadline=now + 60, started_at=now,
-    )  # fmt: skip
-    assert await store.create(state)
+    continuation, state = await _running_loop(bus, settings)
+    loop_id = state.loop_id
     trigger = names.kv_subject(settings.loops_bucket, n.requested_key(loop_id))
     seq = (await bus.publish(trigger, b"{}", headers={n.Header.STEP: "0"})).seq
     watcher = MaxDeliveriesWatcher(bus, continuation, dispatch_stream=names.dispatch_stream)

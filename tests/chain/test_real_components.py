@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import orjson
 
 from research_chain.bus import Bus
@@ -37,3 +39,32 @@ async def test_a_sample_question_is_answered_through_the_chain(
     assert any(answer in result.synthesis for answer in question["answers"])
     assert result.decomp_trace is not None and result.decomp_trace.router_action is not None
     assert result.duration_ms > 0
+
+
+async def test_a_huge_topic_is_refused_at_the_edge_while_a_question_is_answered(
+    bus: Bus, settings: Settings, writer: GraphWriter
+) -> None:
+    """Issue 12, defect 2: a 60 kB topic held the event loop for minutes in path scoring;
+    now intake refuses it by length before any judge reads it, and others are unaffected."""
+    await load_sample(bus, settings)
+    graph = await open_graph(bus, settings, timeout_s=60)
+    chain = await start_chain(
+        bus, settings, default_components(), graph=graph, judge=HeuristicJudge()
+    )
+    question = next(
+        q
+        for q in map(orjson.loads, sample_questions_path().read_bytes().splitlines())
+        if q["kind"] == "1-hop"
+    )
+    huge = ("Which operators flew missions with the drone Kestrel 85 " * 1100)[:60_000]
+    try:
+        refused, answered = await asyncio.gather(
+            research(bus, huge, parent_loop_id="huge", timeout=60),
+            research(bus, question["question"], parent_loop_id="plain", timeout=60),
+        )
+    finally:
+        await chain.stop()
+        await graph.close()
+    assert refused.degraded
+    assert "research.topic: 60000 characters, at most 1000 allowed" in refused.degraded_reason
+    assert not answered.degraded, answered.degraded_reason
