@@ -233,14 +233,14 @@ class JudgeMetricsHook(Hook):
 
     def __init__(self, registry: CollectorRegistry) -> None:
         self.calls = Counter(
-            "research_chain_llm_calls", "LLM chat completions made", ["judge"], registry=registry
+            "research_chain_llm_calls", "LLM chat completions made.", ["judge"], registry=registry
         )
         self.tokens = Counter(
-            "research_chain_llm_tokens", "LLM tokens used (server usage)", ["judge"],
+            "research_chain_llm_tokens", "LLM tokens used, as the servers report them.", ["judge"],
             registry=registry,
         )  # fmt: skip
         self.fallbacks = Counter(
-            "research_chain_fallbacks", "fallbacks taken", ["name"], registry=registry
+            "research_chain_fallbacks", "Fallbacks taken, by name.", ["name"], registry=registry
         )
 
     async def after_handle(

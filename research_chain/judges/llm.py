@@ -223,6 +223,7 @@ class LLMJudge:
 M = TypeVar("M", bound=BaseModel)
 
 
+
 def _as(reply: BaseModel, model: type[M]) -> M:
     if not isinstance(reply, model):
         raise ValidationFailed(f"reply: expected {model.__name__}")
