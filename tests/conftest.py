@@ -11,6 +11,7 @@ import pytest
 from research_chain.bus import Bus, EmbeddedServer, connect, provision
 from research_chain.config import Settings
 from research_chain.graph.writer import GraphWriter
+from tests.fake_llm import FakeLLM
 
 
 @pytest.fixture
@@ -58,6 +59,17 @@ async def writer(bus: Bus, settings: Settings) -> AsyncIterator[GraphWriter]:
         yield graph_writer
     finally:
         await graph_writer.stop()
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeLLM]:
+    """The fake OpenAI-compatible server on a free loopback port (the only thing faked)."""
+    server = FakeLLM()
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
 
 
 @pytest.fixture(autouse=True)

@@ -2,8 +2,8 @@
 
 Replies are scripted per judge, recognised by the marker string its prompt opens
 with (``research-chain/route/v1`` and so on): each judge has a queue of
-:class:`Step` s (valid, a given reply, an invalid enum, broken JSON, slow, an
-HTTP status with ``Retry-After``), and an empty queue answers valid. Every reply
+:class:`Step` s (valid, a given reply, an invalid enum, broken JSON, a refusal,
+slow, an HTTP status with ``Retry-After``), and an empty queue answers valid. Every reply
 carries ``usage`` figures, and the server sums what it sent, so a test can hold
 ``tokens_used`` to it. Every request body is kept for tests to read the prompts.
 
@@ -40,10 +40,10 @@ _REASONS = {200: "OK", 400: "Bad Request", 404: "Not Found", 429: "Too Many Requ
 @dataclass(frozen=True)
 class Step:
     """One scripted reply. ``kind``: valid | reply (``content``: a string, an object, or a
-    function of the user prompt returning either) | invalid_enum | broken | slow (valid
-    after ``delay_s``) | status (``status``, ``retry_after``) | tool_calls (``content``:
-    the assistant message's ``tool_calls`` list; scripts for an agent's requests, which
-    carry no judge marker, are under the judge name "")."""
+    function of the user prompt returning either) | invalid_enum | broken | refusal | slow
+    (valid after ``delay_s``) | status (``status``, ``retry_after``) | tool_calls
+    (``content``: the assistant message's ``tool_calls`` list; scripts for an agent's
+    requests, which carry no judge marker, are under the judge name "")."""
 
     kind: str = "valid"
     content: Any = None
@@ -162,6 +162,8 @@ class FakeLLM:
         message: dict[str, Any] = {"role": "assistant", "content": _content(step, judge, body)}
         if step.kind == "tool_calls":
             message = {"role": "assistant", "content": None, "tool_calls": step.content}
+        if step.kind == "refusal":
+            message = {"role": "assistant", "content": None, "refusal": "I can't help with that."}
         reply = {
             "id": f"fake-{len(self.requests)}",
             "object": "chat.completion",

@@ -110,7 +110,7 @@ class LLMJudge:
         choices = route_choices(request)
         return await self._judge(
             "route",
-            lambda budget: route_prompt(request, choices, budget),
+            lambda budget: route_prompt(request, choices),
             lambda reply: to_decision(_as(reply, RouteReply), request, choices),
             request.allowance,
             lambda: self._fallback.route(request),
@@ -221,7 +221,6 @@ class LLMJudge:
 
 
 M = TypeVar("M", bound=BaseModel)
-
 
 
 def _as(reply: BaseModel, model: type[M]) -> M:

@@ -13,7 +13,7 @@ from the lowest rank up until the prompt fits its token allowance.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,6 +50,8 @@ SYNTHESIZE_MARKER = f"research-chain/synthesize/v{PROMPT_VERSION}"
 TOPIC_MARKER = f"research-chain/classify/v{PROMPT_VERSION}"
 
 MAX_CANDIDATES_SHOWN = 5
+# A hub's snippet lists every fact; one item must not take a prompt's whole allowance.
+MAX_SNIPPET_CHARS = 600
 _PLAIN_REF = re.compile(r"^[A-Za-z0-9_.-]+$")
 
 DATA_RULE = (
@@ -64,7 +66,6 @@ class Prompt:
     """The messages for one judgment, the reply model they ask for and how much evidence
     made it in."""
 
-    marker: str
     messages: list[Message]
     reply: type[BaseModel]
     shown: int = 0
@@ -94,7 +95,7 @@ def _ref(entity_id: str) -> str:
 
 
 def _evidence_line(index: int, item: Evidence) -> str:
-    text = quoted(item.snippet_text)
+    text = quoted(item.snippet_text[:MAX_SNIPPET_CHARS])
     return f"[{index}] ref={_ref(item.entity_id)} source={quoted(item.source)} text={text}"
 
 
@@ -131,7 +132,8 @@ def _question(topic: str) -> str:
     return "Question:\n" + _block("question", [quoted(topic)])
 
 
-def route_prompt(request: RouteRequest, choices: Sequence[RouteChoice], budget: int) -> Prompt:
+def route_prompt(request: RouteRequest, choices: Sequence[RouteChoice]) -> Prompt:
+    """Not trimmed: a handful of candidates and at most a dozen numbered paths."""
     rounds_left = max(0, request.max_retighten - request.retighten_rounds)
     system = _system(
         ROUTE_MARKER,
@@ -154,7 +156,7 @@ def route_prompt(request: RouteRequest, choices: Sequence[RouteChoice], budget: 
     )
     candidates = [
         f"{i + 1}. {quoted(c.label or c.entity_id)} type={quoted(c.type)} "
-        f"snippet={quoted(c.snippet_text)}"
+        f"snippet={quoted(c.snippet_text[:MAX_SNIPPET_CHARS])}"
         for i, c in enumerate(request.classifier.candidates[:MAX_CANDIDATES_SHOWN])
     ]
     paths = [f"{c.index}. from {quoted(c.option.ref)} {c.render()}" for c in choices]
@@ -169,7 +171,7 @@ def route_prompt(request: RouteRequest, choices: Sequence[RouteChoice], budget: 
         names = [quoted(name) for name in unknown]
         parts.append("Names the graph does not hold:\n" + _block("unknown", names))
     user = {"role": "user", "content": "\n\n".join(parts)}
-    return Prompt(ROUTE_MARKER, [system, user], RouteReply)
+    return Prompt([system, user], RouteReply)
 
 
 def assess_prompt(request: AssessRequest, budget: int) -> Prompt:
@@ -191,7 +193,7 @@ def assess_prompt(request: AssessRequest, budget: int) -> Prompt:
         "Queries already tried:\n" + _block("tried", tried),
     ]
     messages, shown = _fit(system, head, execution.evidence, [], budget)
-    return Prompt(ASSESS_MARKER, messages, AssessReply, shown, len(execution.evidence) - shown)
+    return Prompt(messages, AssessReply, shown, len(execution.evidence) - shown)
 
 
 def synthesis_prompt(request: SynthesisRequest, budget: int) -> Prompt:
@@ -215,7 +217,7 @@ def synthesis_prompt(request: SynthesisRequest, budget: int) -> Prompt:
     if request.degraded_reason:
         tail.append(f"Retrieval was degraded: {quoted(request.degraded_reason)}")
     messages, shown = _fit(system, [_question(request.topic)], request.evidence, tail, budget)
-    return Prompt(SYNTHESIZE_MARKER, messages, SynthesisReply, shown, len(request.evidence) - shown)
+    return Prompt(messages, SynthesisReply, shown, len(request.evidence) - shown)
 
 
 def topic_prompt(topic: str) -> Prompt:
@@ -227,7 +229,7 @@ def topic_prompt(topic: str) -> Prompt:
         'question is limited to as ISO 8601 "time_start" and "time_end" ("" when it has none).',
     )
     user = {"role": "user", "content": _question(topic)}
-    return Prompt(TOPIC_MARKER, [system, user], TopicReply)
+    return Prompt([system, user], TopicReply)
 
 
 def correction(error: ValidationFailed) -> Message:
@@ -238,6 +240,3 @@ def correction(error: ValidationFailed) -> Message:
         "content": "Your reply was not valid:\n"
         f"{problems}\nSend the whole JSON object again, corrected, and nothing else.",
     }
-
-
-PromptBuilder = Callable[[int], Prompt]

@@ -111,6 +111,23 @@ def test_caps_come_from_the_intent_not_the_pack() -> None:
     assert decide(pack, "assess.complete", variables(1, 3)).branch == "refine"
 
 
+def test_a_skipped_model_call_sends_r4_to_synthesis() -> None:
+    """A judge that skipped a call for the budget records ``budget-exhausted``; R4 then
+    synthesizes instead of refining, though the tokens spent are under the budget."""
+    pack = parse_pack([("chain.yaml", PACK)])
+
+    def variables(exhausted: bool) -> dict[str, Any]:
+        return {
+            "payload": {"sufficient": False, "topic": "t", "refined_queries": ["q"]},
+            "state": {"refine_rounds": 0, "tokens_spent": 120, "budget_exhausted": exhausted},
+            "intent": {"max_iterations": 5, "budget_tokens": 4000},
+            "limits": LIMITS,
+        }
+
+    assert decide(pack, "assess.complete", variables(True)).branch == "budget-exhausted"
+    assert decide(pack, "assess.complete", variables(False)).branch == "refine"
+
+
 def test_pack_directory_without_rules_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RuleViolation, match="no rule files"):
         load_pack(tmp_path)

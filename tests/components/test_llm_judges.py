@@ -43,16 +43,6 @@ FAKE_REF = "test.kb.films.demo.person.nobody-at-all"
 
 
 @pytest.fixture
-async def fake() -> AsyncIterator[FakeLLM]:
-    server = FakeLLM()
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.stop()
-
-
-@pytest.fixture
 async def graph(bus: Bus, settings: Settings) -> AsyncIterator[EmbeddedGraph]:
     """The shared test graph, plus a tagline that tries to instruct the model."""
     await write_triples(bus, settings, [*movie_graph(), lit(TOPGUN, "tagline", INJECTION)])
@@ -203,9 +193,10 @@ async def test_broken_json_twice_falls_back_to_the_heuristic_and_says_why(
         ("route", Step("slow", delay_s=3.0), "timed out"),
         ("assess", Step("status", status=500), "server error 500"),
         ("synthesize", Step("status", status=429, retry_after="3600"), "rate limited"),
+        ("assess", Step("refusal"), "refused"),
     ],
 )
-async def test_timeout_500_and_429_fall_back_and_the_loop_completes(
+async def test_timeout_500_429_and_refusal_fall_back_and_the_loop_completes(
     chain: Running, judge: str, step: Step, why: str
 ) -> None:
     chain.fake.script(judge, step)

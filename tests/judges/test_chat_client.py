@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator
 from email.utils import formatdate
 
 import pytest
@@ -25,16 +24,6 @@ MESSAGES = [
     {"role": "system", "content": f"{ROUTE_MARKER}\nRoute it."},
     {"role": "user", "content": "question"},
 ]
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeLLM]:
-    server = FakeLLM()
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.stop()
 
 
 def _client(fake: FakeLLM) -> ChatClient:
