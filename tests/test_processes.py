@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import uuid
 
+import httpx
 import orjson
 from nats.aio.msg import Msg
 
@@ -38,7 +39,8 @@ async def test_engine_and_two_workers_complete_loops_together(
             classified.set()
 
     base = ("--nats-url", url, "--log-level", "WARNING")
-    async with running("engine", *base, "--sample", ready="engine ready") as engine:
+    metrics = ("--metrics-port", "0")
+    async with running("engine", *base, *metrics, "--sample", ready="engine ready") as engine:
         sub = await bus.nc.subscribe(n.event_subject(loop_id, "rules"), cb=on_rule)
         pending = asyncio.create_task(
             research(bus, first, parent_loop_id="p-split", loop_id=loop_id, timeout=90)
@@ -52,19 +54,38 @@ async def test_engine_and_two_workers_complete_loops_together(
         front = "nl_classify,route_search,synthesize_answer"
         back = "execute_subqueries,assess_sufficiency"
         async with (
-            running("worker", *base, "--stages", front, ready="worker ready") as one,
+            running("worker", *base, *metrics, "--stages", front, ready="worker ready") as one,
             running("worker", *base, "--stages", back, ready="worker ready") as two,
         ):
             results: list[SearchResult] = [await pending]
             results += await asyncio.gather(
                 *(research(bus, q, parent_loop_id="p-split", timeout=60) for q in rest)
             )
+            front_metrics = await _scrape(one.lines)
+        engine_metrics = await _scrape(engine.lines)
     for (question, answer), result in zip(QUESTIONS.items(), results, strict=True):
         assert not result.degraded, (question, result.degraded_reason)
         assert answer in result.synthesis, (question, result.synthesis)
     assert "sample graph loaded" in "\n".join(engine.lines)
     assert any("stages " + front in line for line in one.lines)
     assert any("stages " + back in line for line in two.lines)
+    # Each process counts what it did: the engine the loops and rules, a worker its stages.
+    answered = 'research_chain_loops_finished_total{outcome="answered",reason="answered"} 3.0'
+    assert answered in engine_metrics
+    assert 'research_chain_rule_firings_total{rule="R0.classify"} 3.0' in engine_metrics
+    assert "research_chain_loops_in_flight " in engine_metrics
+    assert "research_chain_stage_duration_seconds_count{" not in engine_metrics
+    ran = 'research_chain_stage_duration_seconds_count{outcome="ok",stage="nl_classify"} 3.0'
+    assert ran in front_metrics
+    assert 'stage="execute_subqueries"' not in front_metrics
+
+
+async def _scrape(lines: list[str]) -> str:
+    """The /metrics text of a process, from the address it printed; it must be ready."""
+    url = next(line for line in lines if line.startswith("metrics on ")).split()[-1]
+    async with httpx.AsyncClient() as http:
+        assert (await http.get(url.replace("/metrics", "/readyz"))).status_code == 200
+        return (await http.get(url)).text
 
 
 def test_worker_refuses_an_unknown_stage() -> None:
