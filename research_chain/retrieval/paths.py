@@ -84,4 +84,14 @@ async def path_tree(
                 tree[key][(predicate, direction)].add(child)
                 following[child] = _spread(far_ids)[:per_node]
         level = following
+    # The last level's own values ("the types of the sensors on the drones X flew"), so
+    # a path may end one step further on an attribute.
+    last = sorted({i for members in level.values() for i in members})
+    if last:
+        found = await graph.edges(last, 0)
+        for key, members in level.items():
+            for member in members:
+                for predicate, direction, far in found.get(member, ()):
+                    if not far and direction is Direction.OUT and predicate not in mirrored:
+                        tree[key][(predicate, direction)].add(LITERAL)
     return _freeze(tree)
