@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from research_chain.bus import Bus, connect
 from research_chain.bus import names as n
 from research_chain.bus.names import Names
-from research_chain.bus.results import ResultSubscription, first_value, read_key
+from research_chain.bus.results import ResultSubscription, first_value
 from research_chain.errors import ResultTimeout, ValidationFailed
 from research_chain.payloads import (
     DEFAULT_BUDGET_TOKENS,
@@ -245,9 +245,7 @@ class ResearchClient:
 
     async def classification(self, loop_id: str) -> ClassifierOutput | None:
         """The classification that routed the loop (the last one, after a retighten)."""
-        data = await read_key(
-            self._bus,
-            self._names.loops_bucket,
+        data = await self._bus.bucket(self._names.loops_bucket).read(
             n.stage_key(n.Stage.NL_CLASSIFY, n.check_token(loop_id, "loop_id")),
         )
         if data is None:
@@ -273,14 +271,15 @@ class ResearchClient:
         it is published, so a miss here means the publish is still to come.
         """
         waiter = self._waiters.setdefault(loop_id, asyncio.get_running_loop().create_future())
+        results = self._bus.bucket(self._names.loops_bucket)
         try:
-            kept = await read_key(self._bus, self._names.loops_bucket, n.complete_key(loop_id))
+            kept = await results.read(n.complete_key(loop_id))
             if kept is not None:
                 return kept
             try:
                 return await asyncio.wait_for(asyncio.shield(waiter), timeout_s)
             except TimeoutError:
-                return await read_key(self._bus, self._names.loops_bucket, n.complete_key(loop_id))
+                return await results.read(n.complete_key(loop_id))
         finally:
             self._waiters.pop(loop_id, None)
             self._started.discard(loop_id)
@@ -291,7 +290,7 @@ async def fetch_result(
 ) -> SearchResult | None:
     """A loop's result by id from the loop bucket, or None while it has none."""
     names = names or Names()
-    data = await read_key(bus, names.loops_bucket, n.complete_key(loop_id))
+    data = await bus.bucket(names.loops_bucket).read(n.complete_key(loop_id))
     return None if data is None else default_registry().decode_as(data, SearchResult).payload
 
 

@@ -422,8 +422,10 @@ async def run_watch(
             await stop.wait()
             await sub.unsubscribe()
             return ExitCode.OK
-        print(f"watching loops on {settings.client_url()}", file=sys.stderr, flush=True)
-        views = watch.loop_views(bus, bucket)
+        url = settings.client_url()
+        views = watch.loop_views(
+            bus, bucket, lambda: print(f"watching loops on {url}", file=sys.stderr, flush=True)
+        )
         if as_json:
             await watch.watch_json(views, stop, sys.stdout)
         else:

@@ -25,7 +25,15 @@ from research_chain.bus.results import watch_keys
 from research_chain.errors import DecodeError
 from research_chain.runtime.state import LoopState
 
-__all__ = ["LoopView", "follow_loop", "format_event", "loop_views", "watch_table"]
+__all__ = [
+    "LoopTable",
+    "LoopView",
+    "follow_loop",
+    "format_event",
+    "loop_views",
+    "watch_json",
+    "watch_table",
+]
 
 # Finished loops stay on the live table this long, so an outcome can be read.
 FINISHED_SHOWN = 8
@@ -66,10 +74,15 @@ class LoopView(BaseModel):
         )
 
 
-async def loop_views(bus: Bus, bucket: str) -> AsyncIterator[LoopView]:
+async def loop_views(
+    bus: Bus, bucket: str, on_ready: Callable[[], None] | None = None
+) -> AsyncIterator[LoopView]:
     """Each loop state as it changes: those in flight when the watch starts, then every
-    change live (finished loops once, with their outcome)."""
+    change live (finished loops once, with their outcome). ``on_ready`` runs once the
+    watch is in place: from then on no change can be missed."""
     async with watch_keys(bus, bucket, n.loop_keys_filter()) as updates:
+        if on_ready is not None:
+            on_ready()
         async for update in updates:
             if update.value is None:
                 continue

@@ -1,6 +1,6 @@
 """Reading what the chain leaves in JetStream for parents and watchers, without ``nats``
-outside the seam: a loop's kept result by key, a key's first value as a watch, results
-arriving on a parent's subject, and the loop bucket's states as a live feed.
+outside the seam: a key's first value as a watch, results arriving on a parent's
+subject, and the loop bucket's states as a live feed.
 """
 
 from __future__ import annotations
@@ -14,15 +14,10 @@ from research_chain.bus.connection import Bus
 from research_chain.bus.errors import nats_errors
 from research_chain.bus.message import Message, Subscription
 
-__all__ = ["KeyUpdate", "ResultSubscription", "first_value", "read_key", "watch_keys"]
+__all__ = ["KeyUpdate", "ResultSubscription", "first_value", "watch_keys"]
 
 # KV-Operation values that remove a key (a purge by the loop's expiry, a delete).
 _REMOVALS = frozenset({"DEL", "PURGE"})
-
-
-async def read_key(bus: Bus, bucket: str, key: str) -> bytes | None:
-    """A key's current value, or None when it has none (never written, deleted, purged)."""
-    return await bus.bucket(bucket).read(key)
 
 
 async def first_value(bus: Bus, bucket: str, key: str, timeout_s: float) -> bytes | None:
