@@ -17,9 +17,13 @@ from research_chain.payloads import EntityState, Evidence, ObjectKind, Retrieval
 from research_chain.understanding.analysis import Analysis, analyse, explicit_spans
 from research_chain.understanding.evidence import snippet, triple_text
 
-__all__ = ["hydrate", "read_question", "spot_names", "state_snippet"]
+__all__ = ["MAX_READ_CHARS", "hydrate", "read_question", "spot_names", "state_snippet"]
 
 MAX_FACTS = 8
+# The most of a question any stage reads. Understanding's work grows faster than the text
+# (ADR 0014), so this bounds one request's CPU whatever limit a deployment sets at intake
+# and however long a judge's refined topic is.
+MAX_READ_CHARS = 2_000
 
 
 def spot_names(graph: GraphBackend, text: str) -> list[NameMatch]:
@@ -68,7 +72,9 @@ _READINGS: weakref.WeakKeyDictionary[GraphBackend, _Readings] = weakref.WeakKeyD
 
 
 def read_question(graph: GraphBackend, text: str) -> Analysis:
-    """The question read against the graph (shared by the stages; treat as read-only)."""
+    """The question read against the graph (shared by the stages; treat as read-only);
+    only its first :data:`MAX_READ_CHARS` characters are read."""
+    text = text[:MAX_READ_CHARS]
     readings = _READINGS.get(graph)
     if readings is None:
         readings = _READINGS[graph] = _Readings()
