@@ -203,16 +203,12 @@ class Settings(BaseSettings):
     """Seconds one LLM call may take."""
     llm_concurrency: int = Field(default=32, ge=1)
     """LLM calls in flight per judge and process."""
-    # Re-asks after a reply that breaks the schema, with the error fed back.
     llm_schema_retries: int = Field(default=1, ge=0, le=5)
     """Re-asks after a reply that breaks the schema."""
-    # Prompts are trimmed (lowest-ranked evidence first) to fit this estimate.
     llm_max_prompt_tokens: int = Field(default=3000, ge=256)
     """Prompt size the evidence is trimmed to (estimated tokens)."""
-    # Tier 3 of the classifier: the model reads the topic into hints (off by default).
     llm_classify: bool = False
     """Let the LLM read topics into hints (classifier tier 3)."""
-    # Per-judge overrides, e.g. RESEARCH_CHAIN_LLM_JUDGES='{"synthesize": {"model": "big"}}'.
     llm_judges: dict[JudgeName, JudgeOverrides] = Field(default_factory=dict)
     """Per-judge overrides as JSON, e.g. `{"synthesize": {"model": "big"}}`."""
 
