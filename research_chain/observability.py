@@ -347,7 +347,7 @@ class TracingHook(Hook):
         with self._tracing.ids.fixed(ids.trace_id, ids.span_id):
             span = self._tracer.start_span(
                 "research loop",
-                context=None,
+                context=Context(),  # a root, whatever is current
                 kind=SpanKind.SERVER,
                 attributes={
                     "research.loop_id": finished.loop_id,
