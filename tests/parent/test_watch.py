@@ -71,10 +71,12 @@ async def test_watch_one_loop_shows_its_trajectory_and_exits_with_its_outcome(
     out, _ = await asyncio.wait_for(proc.communicate(), 60)
     assert proc.returncode == ExitCode.OK
     lines = [orjson.loads(line) for line in out.splitlines()]
-    assert lines[0]["kind"] == "loop" and lines[0]["outcome"] == "answered"
-    steps = [line["step"] for line in lines[1:]]
-    assert steps[0] == "research.requested" and steps[-1] == "done"
-    assert "synthesize_answer" in steps
+    assert lines[0]["kind"] == "loop"
+    steps = [line["step"] for line in lines if line["kind"] == "step"]
+    assert steps[0] == "research.requested" and "synthesize_answer" in steps
+    # The result is kept a moment before the state says done: then the end comes as the
+    # loop's finished event, which the watcher was subscribed to before it read the state.
+    assert steps[-1] == "done" or lines[-1]["kind"] == "loop.finished"
 
 
 def test_the_table_shows_loops_in_flight_and_finished_ones_with_their_outcome() -> None:
