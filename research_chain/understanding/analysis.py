@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from research_chain.graph.protocol import NameMatch
 from research_chain.graph.text import normalise, predicate_words, token_spans
@@ -61,6 +62,8 @@ _CALENDAR = words(
 _EXPLICIT = re.compile(r"\[([^\[\]]+)\]|\"([^\"]+)\"|“([^”]+)”")
 _WH = words("who whom whose what which when where how")
 _DETERMINERS = words("the a an s his her their its my your our")
+_COPULA = words("is are was were")
+_DEMONSTRATIVES = words("this these")
 _JOINERS = frozenset("-/:_")
 _SKIP_AFTER_WH = words("is are was were be the a an do does did has have had some all me us")
 _SKIP_AFTER_WH |= frozenset({"s"})
@@ -311,7 +314,23 @@ def _answer_words(tokens: Sequence[Token], blocked: set[int]) -> tuple[tuple[str
                 break
             run.append(word)
         return ((run[-1].text,), run[-1].index) if run else ((), None)
+    for tok, nxt in pairwise(tokens):
+        # "[X] is a film written by this person": the noun the statement points at
+        if tok.text in _DEMONSTRATIVES and nxt.index not in blocked and nxt.text not in NOISE_WORDS:
+            return (nxt.text,), nxt.index
     return (), None
+
+
+def _classified(tokens: Sequence[Token], blocked: set[int], answer: int | None) -> int | None:
+    """The noun a "what kind of N is X" question classifies: it says what X is, so
+    it names no relation (only its own relation's exact name counts)."""
+    if answer is None or answer + 3 > len(tokens) or tokens[answer + 1].text != "of":
+        return None
+    noun = tokens[answer + 2]
+    after = tokens[answer + 3] if answer + 3 < len(tokens) else None
+    if noun.index in blocked or after is None:
+        return None
+    return noun.index if after.index in blocked or after.text in _COPULA else None
 
 
 def _clear_reading(relations: list[RelationMention], token: int) -> str | None:
@@ -424,6 +443,11 @@ def analyse(
         tokens, blocked, type_list, analysis.relations
     )
     analysis.answer_words, analysis.answer_token = _answer_words(tokens, blocked)
+    classified = _classified(tokens, blocked, analysis.answer_token)
+    if classified is not None:
+        analysis.relations = [
+            m for m in analysis.relations if m.token != classified or m.strength >= 1.0
+        ]
     named = blocked | {m.token for m in analysis.relations if m.strength >= 1.0}
     named |= {i for positions in analysis.types.values() for i in positions}
     analysis.unknown_names = _unknown_names(text, tokens, named)
