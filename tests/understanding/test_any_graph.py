@@ -400,3 +400,26 @@ def test_a_noun_names_where_a_relation_leads(question: str, first: Direction) ->
     analysis = _analysis(question, ["parents", "religion"])
     best = infer_paths(analysis, "entity", signature)[0]
     assert best.steps == (Step("parents", first), Step("religion", Direction.OUT))
+
+
+FILM_RELATIONS = ["directed_by", "written_by", "starred_actors", "has_genre"]
+FILM_SIGNATURE: Signature = {
+    "entity": {(p, Direction.OUT): frozenset({"entity"}) for p in FILM_RELATIONS}
+}
+
+
+@pytest.mark.parametrize(
+    "question", [f"what kind of film is {SUBJECT}", f"what sort of movie is {SUBJECT}"]
+)
+def test_a_classified_noun_names_no_relation(question: str) -> None:
+    """ "film" in "what kind of film is X" says what X is: it may not pull the walk
+    towards directors."""
+    analysis = _analysis(question, FILM_RELATIONS)
+    assert not [m for m in analysis.relations if m.word in ("film", "movie")]
+    best = infer_paths(analysis, "entity", FILM_SIGNATURE)[0]
+    assert best.steps == (Step("has_genre", Direction.OUT),)
+
+
+def test_the_person_a_statement_points_at_is_its_answer() -> None:
+    analysis = _analysis(f"{SUBJECT} is a film written by this person", FILM_RELATIONS)
+    assert analysis.answer_words == ("person",)
