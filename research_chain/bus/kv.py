@@ -87,11 +87,6 @@ class Bucket:
             except nats.js.errors.KeyWrongLastSequenceError:
                 return None
 
-    async def put(self, key: str, value: bytes) -> int:
-        kv = await self._open()
-        with nats_errors(f"put {key}"):
-            return int(await kv.put(key, value))
-
     async def purge(self, key: str) -> None:
         """Remove the key and its history; a key that is not there is already gone."""
         kv = await self._open()
