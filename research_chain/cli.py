@@ -144,10 +144,14 @@ def _parser() -> argparse.ArgumentParser:
 
     ask = verbs.add_parser("ask", help="ask one question through the running chain")
     _common(ask)
-    ask.add_argument("question")
+    ask.add_argument("question", help="the question, in plain words")
     ask.add_argument("--hint", action="append", default=[], help="key=value, repeatable")
-    ask.add_argument("--budget-tokens", type=int, default=0)
-    ask.add_argument("--max-iterations", type=int, default=0)
+    ask.add_argument(
+        "--budget-tokens", type=int, default=0, help="LLM token budget (0: the chain's default)"
+    )
+    ask.add_argument(
+        "--max-iterations", type=int, default=0, help="most refine rounds (0: the default)"
+    )
     ask.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for the result")
     ask.add_argument(
         "--format",
@@ -160,7 +164,7 @@ def _parser() -> argparse.ArgumentParser:
 
     ingest = verbs.add_parser("ingest", help="load triples from files into the graph")
     _common(ingest)
-    ingest.add_argument("files", nargs="+", type=Path)
+    ingest.add_argument("files", nargs="+", type=Path, help="JSON Lines, N-Triples or delimited")
     ingest.add_argument("--format", choices=["auto", "jsonl", "nt", "delimited"], default="auto")
     ingest.add_argument(
         "--sep", default=None, help="separator for delimited text (default: detected)"
@@ -199,16 +203,16 @@ def _parser() -> argparse.ArgumentParser:
 
     ev = verbs.add_parser("eval", help="score the chain on a JSON Lines or MetaQA question file")
     _common(ev)
-    ev.add_argument("file", type=Path)
-    ev.add_argument("--limit", type=int)
-    ev.add_argument("--concurrency", type=int, default=32)
+    ev.add_argument("file", type=Path, help="JSON Lines questions or a MetaQA qa_*.txt file")
+    ev.add_argument("--limit", type=int, help="score only the first N questions")
+    ev.add_argument("--concurrency", type=int, default=32, help="questions in flight")
     ev.add_argument("--report", type=Path, help="per-question JSON Lines report")
-    ev.add_argument("--timeout", type=float, default=60.0)
+    ev.add_argument("--timeout", type=float, default=60.0, help="seconds per question")
     ev.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     bench = verbs.add_parser("bench", help="run a benchmark harness from bench/")
     bench.add_argument("name", help="a harness in bench/, e.g. chain_bench, graph_queries")
-    bench.add_argument("args", nargs=argparse.REMAINDER)
+    bench.add_argument("args", nargs=argparse.REMAINDER, help="passed to the harness")
 
     mcp = verbs.add_parser(
         "mcp",
@@ -220,7 +224,7 @@ def _parser() -> argparse.ArgumentParser:
     mcp.add_argument("--timeout", type=float, default=60.0, help="seconds a tool call waits")
 
     schema = verbs.add_parser("schema", help="write one JSON Schema per payload type")
-    schema.add_argument("--out", type=Path, default=Path("payloads"))
+    schema.add_argument("--out", type=Path, default=Path("payloads"), help="the directory")
     schema.add_argument("--check", action="store_true", help="fail (exit 4) if files differ")
     schema.add_argument("--json", action="store_true", help="list the files as JSON")
     config = verbs.add_parser(

@@ -133,3 +133,15 @@ async def test_up_joining_a_server_never_loads_the_sample_unasked(
     finally:
         await nc.close()
     assert info.state.messages == 0
+
+
+def test_every_verb_has_help_that_lists_the_exit_codes(capsys: object) -> None:
+    import pytest
+
+    for verb in VERBS:
+        with pytest.raises(SystemExit) as info:
+            main([verb, "--help"])
+        assert info.value.code == 0
+        out = capsys.readouterr().out  # type: ignore[attr-defined]
+        assert out.startswith(f"usage: research-chain {verb}")
+        assert "exit codes: 0 ok" in out and "69 unavailable" in out
