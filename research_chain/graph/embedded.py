@@ -13,7 +13,7 @@ import contextlib
 import gc
 import itertools
 import logging
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -52,7 +52,8 @@ log = logging.getLogger(__name__)
 DEFAULT_MAX_HITS = 5000
 # Incoming facts read per entity for its relation list: a hub (a genre with thousands of
 # films) is sampled, not scanned whole, on every question that passes it.
-_SCAN_IN = 5000
+_SCAN_IN = 500
+_INCOMING_CACHE = 50_000
 
 # Entities that live in the bucket but are not knowledge: research loops carry a
 # question as their topic, and finding it by name or text would answer a question
@@ -82,6 +83,9 @@ class EmbeddedGraph:
         self._loading = True
         self._committed = asyncio.Condition()
         self.commits = 0
+        # entity -> per_relation -> its sampled incoming edges; hubs (a genre, a year)
+        # are met by most questions and scanning them each time dominated routing
+        self._incoming: dict[str, dict[int, tuple[tuple[str, Direction, str], ...]]] = {}
 
     @classmethod
     def from_triples(
@@ -114,6 +118,7 @@ class EmbeddedGraph:
     def apply(self, change: Change) -> None:
         """Apply one bucket change (a stored entity envelope, or a deletion)."""
         _seq, key, value = change
+        self._forget_incoming(key)
         if value is None:
             if self.memory.delete(key) is not None:
                 self.text.delete(key)
@@ -126,10 +131,22 @@ class EmbeddedGraph:
                 log.warning("entity %s: not an entity_state envelope, skipped", key)
                 return
             node = node_from_wire(payload)
+            self._forget_incoming(key, node)
             replaced = self.memory.put(node)
             self._index(node, fresh=replaced is None and self._loading)
         if not self._loading:
             self._dirty.set()
+
+    def _forget_incoming(self, key: str, new: Node | None = None) -> None:
+        """Drop the incoming samples a change to ``key`` may alter: the ends of its old
+        and new relations."""
+        if not self._incoming:
+            return
+        old = self.memory.nodes.get(key)
+        for node in (old, new):
+            for fact in node.facts if node is not None else ():
+                if fact.entity:
+                    self._incoming.pop(fact.object, None)
 
     def _index(self, node: Node, *, fresh: bool) -> None:
         if node.type in self._unsearchable:
@@ -277,13 +294,30 @@ class EmbeddedGraph:
                 (f.predicate, Direction.OUT, f.object if f.entity else "")
                 for f in (node.facts if node is not None else ())
             ]
-            taken: Counter[str] = Counter()
-            for fact in itertools.islice(self.memory.incoming.get(entity_id, ()), _SCAN_IN):
-                if taken[fact.predicate] < per_relation:
-                    taken[fact.predicate] += 1
-                    found.append((fact.predicate, Direction.IN, fact.subject))
+            found.extend(self._incoming_sample(entity_id, per_relation))
             out[entity_id] = found
         return out
+
+    def _incoming_sample(
+        self, entity_id: str, per_relation: int
+    ) -> tuple[tuple[str, Direction, str], ...]:
+        if per_relation <= 0:
+            return ()
+        by_size = self._incoming.get(entity_id)
+        if by_size is not None and per_relation in by_size:
+            return by_size[per_relation]
+        taken: dict[str, int] = {}
+        sample = []
+        for fact in itertools.islice(self.memory.incoming.get(entity_id, ()), _SCAN_IN):
+            count = taken.get(fact.predicate, 0)
+            if count < per_relation:
+                taken[fact.predicate] = count + 1
+                sample.append((fact.predicate, Direction.IN, fact.subject))
+        if len(self._incoming) >= _INCOMING_CACHE:
+            self._incoming.clear()
+        found = tuple(sample)
+        self._incoming.setdefault(entity_id, {})[per_relation] = found
+        return found
 
     async def bm25(self, query: str, k: int = 25) -> list[TextHit]:
         hits = []

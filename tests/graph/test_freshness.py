@@ -110,3 +110,20 @@ async def test_offline_graph_and_walk_limits() -> None:
     with pytest.raises(GraphError):
         await graph.walk_path([DRONE], [])
     assert (await graph.bm25("thermal"))[0].entity_id == CAM
+
+
+async def test_a_new_relation_shows_in_the_edges_of_the_entity_it_reaches(
+    bus: Bus, writer: GraphWriter, graph: EmbeddedGraph
+) -> None:
+    """Path trees read incoming edges from a per-entity sample kept between questions;
+    a write that adds an edge into that entity must replace the sample."""
+    newcomer = DRONE.rsplit(".", 1)[0] + ".d999"
+    first = await graph.edges([SITE])
+    assert ("located_at", Direction.IN, newcomer) not in first[SITE]
+    add = GraphWrite(op=GraphWriteOp.ADD, triples=[rel(newcomer, "located_at", SITE)])
+    assert (await write(bus, add)).ok
+
+    async def seen() -> bool:
+        return ("located_at", Direction.IN, newcomer) in (await graph.edges([SITE]))[SITE]
+
+    await until(graph, seen, within=1.0)
