@@ -29,6 +29,8 @@ COMPARISON_WORDS = words(
 
 
 ALTERNATIVE_MARGIN = 2.5
+# Below this a relation word is only a distant associate of the relation (vectors alone).
+BARELY = 0.25
 MAX_ALTERNATIVES = 2
 
 
@@ -203,6 +205,16 @@ def _one_hop(request: RouteRequest, option: SeedOption) -> PathChoice | None:
     return None
 
 
+def _barely_named(analysis: Analysis, path: PathChoice) -> bool:
+    """A one-step path whose relation the question names only remotely ("top speed" and
+    ``max_flight_time_minutes``): answering with it would answer another question."""
+    if len(path.steps) != 1:
+        return False
+    predicate = path.steps[0].predicate
+    support = [m.strength for m in analysis.relations if m.predicate == predicate]
+    return bool(support) and max(support) < BARELY
+
+
 def _conditions(
     request: RouteRequest, chosen: SeedOption, options: list[SeedOption]
 ) -> list[tuple[SeedOption, PathChoice]]:
@@ -240,6 +252,16 @@ def decide_route(request: RouteRequest) -> RouteDecision:
     if _is_comparison(analysis) and len({o.ref for o in options}) >= 2:
         return _decompose(request, "The question compares several entities, so split it by facet.")
     chosen = _best(request, options)
+    if chosen is not None and _barely_named(analysis, chosen[1][0]):
+        option, (path, *_) = chosen
+        weak = path.steps[0].predicate
+        asked = sorted({m.word for m in analysis.relations if m.predicate == weak})
+        return RouteDecision(
+            action=RouteAction.SYNTHESIZE_DIRECTLY,
+            args={"seeds": _seed_args(option), "path": [], "unmatched": asked},
+            rationale=f"The topic asks about {' '.join(asked)!r} of {option.ref!r}; the nearest "
+            f"relation, {weak}, is only a distant associate, so say so.",
+        )
     if chosen is None:
         option = options[0]
         args: dict[str, object] = {"seeds": _seed_args(option), "path": []}

@@ -32,7 +32,7 @@ from research_chain.payloads import (
 )
 from research_chain.retrieval.subqueries import PathQuery
 from research_chain.understanding.citations import extract_refs
-from research_chain.understanding.evidence import answer_labels, evidence_label
+from research_chain.understanding.evidence import NO_ANSWER_PREFIX, answer_labels, evidence_label
 from research_chain.understanding.timeparse import parse_time_range
 
 SAMPLE = Path(__file__).resolve().parents[2] / "research_chain" / "sample" / "graph.jsonl"
@@ -213,3 +213,13 @@ async def test_a_superlative_over_dates_answers_the_one_extreme_entity(
     assert set(labels) == expected
     answers = [e for e in result.evidence if evidence_label(e) in expected]
     assert answers and extreme in answers[0].snippet_text
+
+
+async def test_a_relation_named_only_remotely_is_no_answer() -> None:
+    """ "top speed" and ``max_flight_time_minutes`` are only associates (vectors, no
+    WordNet link): answering 25 would answer another question."""
+    model = _id("Swift Mini")
+    remote = await _ask("What is the top speed of the Swift Mini?")
+    assert remote.synthesis.startswith(NO_ANSWER_PREFIX), remote.synthesis
+    named = await _ask("What is the maximum flight time of the Swift Mini?")
+    assert answer_labels(named.synthesis)[0] == _attribute(model, "max_flight_time_minutes")
