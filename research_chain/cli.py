@@ -43,9 +43,21 @@ EXIT_CODES_HELP = "exit codes: " + ", ".join(
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--nats-url", help="NATS server URL (default: embedded server for 'up')")
+    parser.add_argument(
+        "--nats-url",
+        help="NATS server URL, or a cluster's nodes comma-separated (default: embedded for 'up')",
+    )
     parser.add_argument("--data-dir", type=Path, help="where the embedded server keeps its store")
     parser.add_argument("--log-level", help="DEBUG, INFO, WARNING, ERROR")
+    auth = parser.add_argument_group("NATS credentials and TLS (each also RESEARCH_CHAIN_*)")
+    auth.add_argument("--nats-user", help="user name (password from RESEARCH_CHAIN_NATS_PASSWORD)")
+    auth.add_argument("--nats-password", help="password (prefer the environment variable)")
+    auth.add_argument("--nats-token", help="token (prefer RESEARCH_CHAIN_NATS_TOKEN)")
+    auth.add_argument("--nats-creds", type=Path, help="credentials file (user JWT and seed)")
+    auth.add_argument("--nats-nkey-seed", type=Path, help="file holding an NKey user seed")
+    auth.add_argument("--tls-ca", type=Path, help="CA bundle that signed the server's cert")
+    auth.add_argument("--tls-cert", type=Path, help="client certificate (mutual TLS)")
+    auth.add_argument("--tls-key", type=Path, help="client certificate's private key")
 
 
 def _llm(parser: argparse.ArgumentParser) -> None:
@@ -112,6 +124,13 @@ def _parser() -> argparse.ArgumentParser:
         help="load the sample graph into an empty store (default: only with the embedded server)",
     )
     up.add_argument("--workers", type=int, help="workers per stage in this process")
+    up.add_argument(
+        "--replicas", type=int, help="stream and bucket replicas when provisioning (3 on a cluster)"
+    )
+    up.add_argument(
+        "--ack-wait", type=float, help="seconds before a silent delivery goes to another worker"
+    )
+    up.add_argument("--stage-timeout", type=float, help="seconds a stage handler may run")
     up.add_argument("--metrics-port", type=int, help="serve Prometheus metrics on this port")
     up.add_argument("--once", action="store_true", help="exit after the first answer (smoke test)")
     _llm(up)
@@ -257,6 +276,12 @@ def _stages(text: str) -> tuple[Stage, ...]:
     return tuple(chosen)
 
 
+CONNECTION_FLAGS = (
+    "nats_user", "nats_password", "nats_token", "nats_creds", "nats_nkey_seed",
+    "tls_ca", "tls_cert", "tls_key",
+)  # fmt: skip
+
+
 def _settings(args: argparse.Namespace) -> Settings:
     overrides = {
         "nats_url": getattr(args, "nats_url", None),
@@ -272,6 +297,10 @@ def _settings(args: argparse.Namespace) -> Settings:
         "llm_timeout_s": getattr(args, "llm_timeout", None),
         "llm_concurrency": getattr(args, "llm_concurrency", None),
         "llm_classify": getattr(args, "llm_classify", None),
+        "replicas": getattr(args, "replicas", None),
+        "ack_wait_s": getattr(args, "ack_wait", None),
+        "stage_timeout_s": getattr(args, "stage_timeout", None),
+        **{key: getattr(args, key, None) for key in CONNECTION_FLAGS},
     }
     if args.verb == "up" and args.sample is not None:
         overrides["load_sample"] = args.sample

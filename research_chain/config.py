@@ -137,8 +137,12 @@ class Settings(BaseSettings):
     """Directory of the rule pack (YAML)."""
     loop_deadline_s: float = Field(default=120.0, gt=0)
     """Seconds a loop may run before it ends degraded with "deadline exceeded"."""
-    ack_wait_s: float = Field(default=30.0, gt=0)
-    """Seconds a stage delivery may stay unacknowledged before redelivery."""
+    ack_wait_s: float = Field(default=5.0, gt=0)
+    """Seconds a delivery may go unacknowledged, and unreported as in progress, before it
+    goes to another worker. Running handlers report progress three times per ack_wait_s,
+    so a killed process's in-flight work comes back this soon (ADR 0016)."""
+    stage_timeout_s: float = Field(default=60.0, gt=0)
+    """Seconds a stage handler may run; what ends a hang (heartbeats hold its message)."""
     max_deliver: int = Field(default=5, ge=1)
     """Deliveries of one stage message before it is parked and the loop degrades."""
     backoff_initial_s: float = Field(default=0.5, ge=0)

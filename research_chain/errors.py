@@ -10,6 +10,7 @@ chained with ``raise ... from exc`` so handlers only ever see these types::
     │   ├── RevisionConflict        a compare-and-set lost to another writer
     │   ├── JudgeTimeout            the LLM endpoint was slow, down or failed (5xx)
     │   │   └── JudgeRateLimited    HTTP 429; ``delay`` is its Retry-After
+    │   ├── HandlerTimeout          a stage handler ran past its time limit
     │   └── ResultTimeout           a parent waited longer than it allowed for a result
     └── PermanentError              retrying cannot help; park and end degraded
         ├── DecodeError             bytes that are not a valid registered payload
@@ -33,6 +34,7 @@ __all__ = [
     "BusUnavailable",
     "DecodeError",
     "GraphError",
+    "HandlerTimeout",
     "InvalidName",
     "JudgeRateLimited",
     "JudgeRefused",
@@ -76,6 +78,10 @@ class JudgeTimeout(RetryableError):
 
 class JudgeRateLimited(JudgeTimeout):
     """The LLM endpoint said 429; ``delay`` is how long it asked us to wait, if it said."""
+
+
+class HandlerTimeout(RetryableError):
+    """A stage handler ran past its time limit (hung, or waiting on something dead)."""
 
 
 class ResultTimeout(RetryableError):

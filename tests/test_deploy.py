@@ -45,7 +45,8 @@ def _errors(validator: Draft202012Validator, doc: Any) -> list[str]:
 
 @pytest.mark.parametrize("config", SERVER_CONFIGS, ids=lambda p: p.name)
 def test_nats_config_is_valid(config: Path) -> None:
-    env = {**os.environ, **{f"RC_{k}_PASSWORD": "x" for k in ("WORKER", "PARENT", "OPS", "SYS")}}
+    who = ("WORKER", "PARENT_A", "PARENT_B", "OPS", "SYS")
+    env = {**os.environ, **{f"RC_{k}_PASSWORD": "x" for k in who}}
     done = subprocess.run(
         [str(find_nats_server()), "-c", config.name, "-t"],
         cwd=config.parent, env=env, capture_output=True, text=True, timeout=30, check=False,

@@ -46,6 +46,7 @@ __all__ = [
     "max_deliveries_advisory",
     "requested_key",
     "result_msg_id",
+    "result_outbox_subject",
     "result_subject",
     "split_trigger_key",
     "stage_key",
@@ -130,6 +131,21 @@ def result_subject(parent_loop_id: str) -> str:
 
 
 RESULT_SUBJECTS = "research.result.*"
+
+
+def result_outbox_subject(parent_loop_id: str) -> str:
+    """Where the chain publishes a result: ``research.outbox.<parent_loop_id>``.
+
+    Only the results stream listens here. It stores the result (once per
+    ``Nats-Msg-Id``) under :func:`result_subject` and republishes what it stored
+    there, so a second finisher's copy is dropped before any parent hears it.
+    """
+    return f"research.outbox.{check_token(parent_loop_id, 'parent_loop_id')}"
+
+
+RESULT_OUTBOX_SUBJECTS = "research.outbox.*"
+# The parent token carried from an outbox (or stored result) subject to the result subject.
+RESULT_MAPPED = "research.result.{{wildcard(1)}}"
 
 
 def event_subject(loop_id: str, stage: str) -> str:

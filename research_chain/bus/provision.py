@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING
 
 import nats.js.errors
@@ -10,6 +12,7 @@ from nats.js import api
 
 from research_chain.bus import names as n
 from research_chain.bus.connection import Bus, nats_errors
+from research_chain.errors import BusRejected, BusUnavailable
 
 if TYPE_CHECKING:
     from research_chain.config import Settings
@@ -17,6 +20,12 @@ if TYPE_CHECKING:
 __all__ = ["provision", "stream_configs"]
 
 log = logging.getLogger(__name__)
+
+# How long a result's Nats-Msg-Id is remembered: a second finisher (a crashed engine's
+# redelivery, a worker resuming after a pause) must come within this to be dropped.
+RESULT_DEDUPE_WINDOW_S = 900.0
+PLACEMENT_WAIT_S = 30.0
+NO_PEERS = 10005  # JetStream: "no suitable peers for placement"
 
 
 def stream_configs(settings: Settings) -> list[api.StreamConfig]:
@@ -36,11 +45,18 @@ def stream_configs(settings: Settings) -> list[api.StreamConfig]:
         api.StreamConfig(
             name=names.results_stream,
             description="SearchResults per parent loop, kept for offline parents",
-            subjects=[n.RESULT_SUBJECTS],
+            # Results arrive on the outbox, are stored under research.result.<parent>
+            # and republished there once stored: a duplicate (same Nats-Msg-Id) is
+            # dropped before any parent hears it, however many finishers send it.
+            subjects=[n.RESULT_OUTBOX_SUBJECTS],
+            subject_transform=api.SubjectTransform(
+                src=n.RESULT_OUTBOX_SUBJECTS, dest=n.RESULT_MAPPED
+            ),
+            republish=api.RePublish(src=n.RESULT_SUBJECTS, dest=n.RESULT_MAPPED),
             retention=api.RetentionPolicy.LIMITS,
             storage=api.StorageType.FILE,
             max_age=settings.result_retention_s,
-            duplicate_window=120.0,
+            duplicate_window=RESULT_DEDUPE_WINDOW_S,
             num_replicas=replicas,
         ),
         api.StreamConfig(
@@ -78,7 +94,27 @@ async def _ensure_stream(bus: Bus, config: api.StreamConfig) -> None:
 
 
 async def provision(bus: Bus, settings: Settings) -> None:
-    """Idempotent: creates what is missing, updates what drifted, keeps the data."""
+    """Idempotent: creates what is missing, updates what drifted, keeps the data.
+
+    A cluster that is still forming (or has a node down) refuses replicated streams
+    with "no suitable peers for placement" for a few seconds; that, and the bus being
+    briefly unavailable, is waited out for up to ``PLACEMENT_WAIT_S``.
+    """
+    deadline = time.monotonic() + PLACEMENT_WAIT_S
+    while True:
+        try:
+            await _provision_once(bus, settings)
+            return
+        except (BusRejected, BusUnavailable) as exc:
+            cause = exc.__cause__
+            placing = isinstance(cause, nats.js.errors.APIError) and cause.err_code == NO_PEERS
+            if not (placing or isinstance(exc, BusUnavailable)) or time.monotonic() > deadline:
+                raise
+            log.info("provision: %s; retrying", exc)
+            await asyncio.sleep(0.25)
+
+
+async def _provision_once(bus: Bus, settings: Settings) -> None:
     names = settings.names()
     with nats_errors("provision"):
         for config in stream_configs(settings):

@@ -49,6 +49,7 @@ def stage_policy(settings: Settings) -> RetryPolicy:
         initial_delay_s=settings.backoff_initial_s,
         max_delay_s=settings.backoff_max_s,
         ack_wait_s=settings.ack_wait_s,
+        handler_timeout_s=settings.stage_timeout_s,
     )
 
 
@@ -164,7 +165,10 @@ async def _start_control(
         (names.schedule_stream, names.deadline_consumer, deadlines.handle),
         (names.schedule_stream, names.expiry_consumer, expiry.handle),
     ):
-        loop = PullLoop(bus, stream, durable, handler, concurrency=concurrency)
+        loop = PullLoop(
+            bus, stream, durable, handler,
+            concurrency=concurrency, heartbeat_s=control_policy(settings).heartbeat_s,
+        )  # fmt: skip
         await loop.start()
         chain.loops.append(loop)
 
@@ -216,14 +220,16 @@ async def start_chain(
             await _start_control(bus, settings, chain, pack, store, continuation, concurrency)
         for stage, component in (components or {}).items():
             await ensure_stage_consumer(bus, settings, Stage(stage))
+            policy = stage_policy(settings)
             runner = StageRunner(
-                bus, component, store, continuation, hook_set, stage_policy(settings),
+                bus, component, store, continuation, hook_set, policy,
                 graph=graph, judge=judge, evidence_store=names.evidence_store,
             )  # fmt: skip
             for _ in range(workers_per_stage or settings.workers_per_stage):
                 loop = PullLoop(
                     bus, names.dispatch_stream, names.stage_consumer(Stage(stage)),
                     runner.handle, concurrency=concurrency, name=f"worker-{stage}",
+                    heartbeat_s=policy.heartbeat_s,
                 )  # fmt: skip
                 await loop.start()
                 chain.loops.append(loop)

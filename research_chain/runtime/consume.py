@@ -62,6 +62,7 @@ class PullLoop:
         *,
         concurrency: int = 64,
         name: str = "",
+        heartbeat_s: float | None = None,
     ) -> None:
         self._bus = bus
         self._stream = stream
@@ -69,6 +70,7 @@ class PullLoop:
         self._handler = handler
         self._concurrency = max(1, concurrency)
         self._name = name or durable
+        self._heartbeat_s = heartbeat_s
         self._inflight: set[asyncio.Task[None]] = set()
         self._task: asyncio.Task[None] | None = None
         self._sub: PullSubscription | None = None
@@ -107,10 +109,25 @@ class PullLoop:
                 task.add_done_callback(self._inflight.discard)
 
     async def _guard(self, msg: Message) -> None:
+        beat = asyncio.create_task(self._beat(msg)) if self._heartbeat_s else None
         try:
             await self._handler(msg)
         except Exception:
             log.exception("%s: unhandled error on %s", self._name, msg.subject)
+        finally:
+            if beat is not None:
+                beat.cancel()
+
+    async def _beat(self, msg: Message) -> None:
+        """Tell the server this message is still being worked on, so ``ack_wait`` can be
+        short: a live handler keeps its message however long it runs (its own time limit
+        bounds that), while a killed process stops beating and its messages come back
+        within one ``ack_wait``. A handler that blocks the event loop stops beating too,
+        and its message goes to a worker that is not stuck."""
+        assert self._heartbeat_s is not None
+        while True:
+            await asyncio.sleep(self._heartbeat_s)
+            await settle(msg.in_progress())
 
     async def abort(self) -> None:
         """Drop everything mid-flight, settling nothing: what a crash looks like to the

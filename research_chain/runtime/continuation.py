@@ -6,8 +6,9 @@ publishes, then marks the loop state done. A loser publishes nothing when the
 state is (or within :data:`LOSER_WAIT_S` becomes) done: a parent subscribed to
 its subject directly hears one message per loop. Only a winner that died between
 its create and its mark (the state stays not done) is repaired by the loser
-republishing the winner's bytes; ``Nats-Msg-Id`` keeps that one copy in the
-results stream.
+republishing the winner's bytes. Results go to the results stream's outbox,
+which stores one copy per ``Nats-Msg-Id`` and only then republishes it to the
+parent's subject, so even that repair is heard once.
 """
 
 from __future__ import annotations
@@ -186,7 +187,7 @@ class Continuation:
             n.Header.LOOP_ID: loop_id,
             n.Header.PARENT_LOOP_ID: parent,
         }
-        await self._bus.publish(n.result_subject(parent), data, headers=headers)
+        await self._bus.publish(n.result_outbox_subject(parent), data, headers=headers)
         if state is not None:
             await self._store.update(loop_id, _mark_done(state, result))
             await self._cancel_deadline(loop_id)
@@ -230,7 +231,7 @@ class Continuation:
             n.Header.PARENT_LOOP_ID: parent,
         }
         data = self._registry.encode(result, id=digest)
-        await self._bus.publish(n.result_subject(parent), data, headers=headers)
+        await self._bus.publish(n.result_outbox_subject(parent), data, headers=headers)
 
 
 def _mark_done(final: LoopState, result: SearchResult) -> Mutation:

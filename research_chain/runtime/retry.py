@@ -19,8 +19,9 @@ class RetryPolicy:
     coefficient: float = 2.0
     max_delay_s: float = 10.0
     jitter: float = 0.2
-    ack_wait_s: float = 30.0
+    ack_wait_s: float = 5.0
     ack_wait_backoff: bool = False
+    handler_timeout_s: float = 60.0
     non_retryable: tuple[type[BaseException], ...] = (PermanentError,)
 
     def __post_init__(self) -> None:
@@ -28,6 +29,13 @@ class RetryPolicy:
             raise ValueError("max_attempts must be >= 1")
         if not 0.0 <= self.jitter <= 1.0:
             raise ValueError("jitter must be within [0, 1]")
+        if self.ack_wait_s <= 0 or self.handler_timeout_s <= 0:
+            raise ValueError("ack_wait_s and handler_timeout_s must be > 0")
+
+    @property
+    def heartbeat_s(self) -> float:
+        """How often a running handler reports progress: three beats per ``ack_wait``."""
+        return max(self.ack_wait_s / 3, 0.05)
 
     def ack_backoff(self) -> list[float]:
         """Consumer-side redelivery delays after a missed ack; empty unless asked for.

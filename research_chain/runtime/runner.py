@@ -20,7 +20,7 @@ from research_chain.bus import names as n
 from research_chain.bus.names import Stage
 from research_chain.bus.trace_context import extract, inject
 from research_chain.components.base import Component, LoopSnapshot, StageContext
-from research_chain.errors import BusUnavailable, DecodeError, ValidationFailed
+from research_chain.errors import BusUnavailable, DecodeError, HandlerTimeout, ValidationFailed
 from research_chain.payloads import (
     AssessmentOutput,
     ClassifierOutput,
@@ -147,12 +147,8 @@ class StageRunner:
         )
         await self._hooks.before_handle(ctx)
         started = time.perf_counter()
-        beat = asyncio.create_task(self._heartbeat(msg, until=state.deadline))
         try:
-            try:
-                result = await self._component.handle(ctx, envelope.payload)
-            finally:
-                beat.cancel()
+            result = await self._handle_in_time(ctx, envelope.payload)
             if not isinstance(result, self._component.output):
                 raise ValidationFailed(
                     f"{self._stage.value} returned {type(result).__name__}, "
@@ -168,15 +164,17 @@ class StageRunner:
             ctx, result=result, error=None, duration_s=time.perf_counter() - started
         )
 
-    async def _heartbeat(self, msg: Message, *, until: float) -> None:
-        """Keep a slow but live handler's message from being redelivered to another worker,
-        up to the loop's deadline; a dead worker stops beating and the message comes back."""
-        interval = max(self._policy.ack_wait_s / 3, 0.05)
-        while True:
-            await asyncio.sleep(interval)
-            if time.time() > until:
-                return
-            await settle(msg.in_progress())
+    async def _handle_in_time(self, ctx: StageContext, payload: WireModel) -> WireModel:
+        """Run the component within the policy's time limit. The consumer's heartbeats keep
+        a live handler's message, so this limit, not ``ack_wait``, is what ends a hang: the
+        attempt fails as retryable and the next delivery runs it afresh."""
+        limit = self._policy.handler_timeout_s
+        try:
+            async with asyncio.timeout(limit):
+                result: WireModel = await self._component.handle(ctx, payload)
+        except TimeoutError as exc:
+            raise HandlerTimeout(f"{self._stage.value} ran past its {limit:g}s limit") from exc
+        return result
 
     async def _load(
         self, delivery: Delivery, payload: WireModel

@@ -1,0 +1,243 @@
+"""The fault suite's tools, shared with ``bench/soak.py`` and ``bench/faults_bench.py``.
+
+Workers are real ``research-chain up --nats-url ...`` processes, killed with
+SIGKILL; NATS is the shipped configs of ``deploy/nats/`` run on loopback
+(:class:`~research_chain.bus.cluster.LocalCluster`). The parent side starts
+loops through the graph write API and a :class:`Tally` counts what arrives on
+the parents' result subjects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+import uuid
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nats.errors
+from nats.aio.msg import Msg
+
+from research_chain.bus import Bus, connect
+from research_chain.bus import names as n
+from research_chain.bus.cluster import LocalCluster
+from research_chain.client import request_triples, start_research
+from research_chain.config import Settings
+from research_chain.payloads import SearchResult, default_registry
+
+PASSWORD = "fault-suite"
+ACCOUNTS_ENV = {
+    f"RC_{who}_PASSWORD": PASSWORD for who in ("WORKER", "PARENT_A", "PARENT_B", "OPS", "SYS")
+}
+
+
+def start_nats(base_dir: Path, size: int) -> LocalCluster:
+    """The shipped single-node (size 1) or three-node config, with the shipped accounts."""
+    nats = LocalCluster(base_dir, size=size, env=ACCOUNTS_ENV)
+    nats.start()
+    return nats
+
+
+def worker_settings(nats: LocalCluster, data_dir: Path, **overrides: object) -> Settings:
+    """The worker identity of the shipped accounts, replicas to match the cluster."""
+    values: dict[str, object] = {
+        "nats_url": nats.url,
+        "nats_user": "worker",
+        "nats_password": PASSWORD,
+        "replicas": len(nats.nodes),
+        "data_dir": data_dir,
+        "ack_wait_s": 1.0,
+        "backoff_initial_s": 0.05,
+        "backoff_max_s": 2.0,
+        "load_sample": False,
+        **overrides,
+    }
+    return Settings.model_validate(values)
+
+
+def settings_env(settings: Settings) -> dict[str, str]:
+    """The environment a worker process reads the same settings from."""
+    fields = (
+        "nats_url", "nats_user", "nats_password", "replicas", "data_dir", "ack_wait_s",
+        "stage_timeout_s", "backoff_initial_s", "backoff_max_s", "loop_deadline_s",
+    )  # fmt: skip
+    env = {f"RESEARCH_CHAIN_{key.upper()}": str(getattr(settings, key)) for key in fields}
+    return {**env, "RESEARCH_CHAIN_LOAD_SAMPLE": "false", "RESEARCH_CHAIN_LOG_LEVEL": "WARNING"}
+
+
+@dataclass
+class WorkerProcess:
+    """``research-chain up`` joined to the bus, in its own process."""
+
+    env: Mapping[str, str]
+    log: Path
+    proc: asyncio.subprocess.Process | None = None
+    _drain: asyncio.Task[None] | None = None
+
+    async def start(self, timeout_s: float = 60.0) -> WorkerProcess:
+        """Start and return once it prints that it is ready (its own signal, no polling)."""
+        with self.log.open("ab") as err:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "research_chain.cli", "up",
+                stdout=asyncio.subprocess.PIPE, stderr=err, env={**os.environ, **self.env},
+            )  # fmt: skip
+        assert self.proc.stdout is not None
+        async with asyncio.timeout(timeout_s):
+            while True:
+                line = await self.proc.stdout.readline()
+                if not line:
+                    raise RuntimeError(f"worker exited before ready; see {self.log}")
+                if line.startswith(b"research-chain ready"):
+                    break
+        self._drain = asyncio.create_task(self._keep_reading())
+        return self
+
+    async def _keep_reading(self) -> None:
+        assert self.proc is not None and self.proc.stdout is not None
+        with self.log.open("ab") as out:
+            while line := await self.proc.stdout.readline():
+                out.write(line)
+
+    async def kill(self) -> None:
+        """kill -9: nothing is settled, nothing is said goodbye to."""
+        await self._end(signal.SIGKILL)
+
+    async def stop(self) -> None:
+        await self._end(signal.SIGTERM)
+
+    async def _end(self, sig: signal.Signals) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(sig)
+            await self.proc.wait()
+        if self._drain is not None:
+            await self._drain
+
+
+@dataclass
+class Tally:
+    """Loops started and results heard on the parents' subjects, per loop id;
+    ``mid_run`` is set once a quarter of the ``expected`` loops have a result."""
+
+    expected: int
+    started: set[str] = field(default_factory=set)
+    heard: Counter[str] = field(default_factory=Counter)
+    degraded: set[str] = field(default_factory=set)
+    all_heard: asyncio.Event = field(default_factory=asyncio.Event)
+    mid_run: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def on_result(self, msg: Msg) -> None:
+        loop_id = (msg.headers or {}).get(n.Header.LOOP_ID, "")
+        self.heard[loop_id] += 1
+        if default_registry().decode_as(msg.data, SearchResult).payload.degraded:
+            self.degraded.add(loop_id)
+        if len(self.heard) >= max(1, self.expected // 4):
+            self.mid_run.set()
+        if len(self.started) == self.expected and self.started <= set(self.heard):
+            self.all_heard.set()
+
+    stored: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def lost(self) -> int:
+        """Loops with no result, neither heard nor kept in the results stream."""
+        return len(self.started - set(self.heard) - set(self.stored))
+
+    @property
+    def duplicated(self) -> int:
+        """Extra copies a parent heard on its subject, or the stream kept."""
+        extra = [*self.heard.values(), *self.stored.values()]
+        return sum(count - 1 for count in extra if count > 1)
+
+    def line(self, name: str) -> str:
+        return (
+            f"faults[{name}]: started={len(self.started)} results={len(self.heard)} "
+            f"stored={sum(self.stored.values())} lost={self.lost} "
+            f"duplicated={self.duplicated} degraded={len(self.degraded)}"
+        )
+
+
+async def listen(bus: Bus, tally: Tally) -> None:
+    """Subscribe to every parent's results before any loop starts."""
+    await bus.nc.subscribe("research.result.>", cb=tally.on_result)
+    await bus.nc.flush()
+
+
+async def start_loops(bus: Bus, tally: Tally, *, parents: int = 8, concurrency: int = 32) -> None:
+    """Start the tally's loops through the graph write API (the parent's way in)."""
+    gate = asyncio.Semaphore(concurrency)
+
+    async def one(i: int) -> None:
+        loop_id = str(uuid.uuid4())
+        tally.started.add(loop_id)
+        triples = request_triples(
+            loop_id, f"which operators flew drone {i}", parent_loop_id=f"fault-{i % parents}"
+        )
+        async with gate:
+            await start_research(bus, triples, timeout_s=30)
+
+    await asyncio.gather(*(one(i) for i in range(tally.expected)))
+    if tally.started <= set(tally.heard):
+        tally.all_heard.set()
+
+
+async def all_ended(bus: Bus, settings: Settings, tally: Tally, limit_s: float = 90.0) -> None:
+    """Until every started loop has a result: heard on its parent's subject, or kept in
+    the results stream (a parent whose node died hears nothing while it reconnects;
+    core NATS does not replay, the stream does). Then, once the bus is quiet, read
+    what the stream kept."""
+    stream = settings.results_stream
+
+    async def stored() -> int:
+        # While a cluster elects new leaders the stream may not answer: not yet.
+        try:
+            return (await bus.js.stream_info(stream)).state.messages
+        except (nats.errors.Error, TimeoutError):
+            return -1
+
+    async with asyncio.timeout(limit_s):
+        while not tally.all_heard.is_set() and await stored() < tally.expected:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(tally.all_heard.wait(), 0.2)
+    await quiet(bus, settings)
+    sub = await bus.js.subscribe(n.RESULT_SUBJECTS, stream=stream, ordered_consumer=True)
+    try:
+        for _ in range(await stored()):
+            msg = await sub.next_msg(timeout=10)
+            tally.stored[(msg.headers or {}).get(n.Header.LOOP_ID, "")] += 1
+    finally:
+        await sub.unsubscribe()
+
+
+async def quiet(bus: Bus, settings: Settings, limit_s: float = 60.0) -> None:
+    """Until no delivery is outstanding anywhere: every consumer has nothing pending or
+    unacked and the dispatch queue is empty, so a late duplicate would have been sent."""
+    names = settings.names()
+    streams = [
+        f"KV_{names.loops_bucket}", f"KV_{names.entities_bucket}",
+        names.schedule_stream, names.dispatch_stream,
+    ]  # fmt: skip
+
+    async def settled() -> bool:
+        with contextlib.suppress(nats.errors.Error, TimeoutError):
+            return await _settled()
+        return False
+
+    async def _settled() -> bool:
+        for stream in streams:
+            for info in await bus.js.consumers_info(stream):
+                if info.num_pending or info.num_ack_pending:
+                    return False
+        return (await bus.js.stream_info(names.dispatch_stream)).state.messages == 0
+
+    async with asyncio.timeout(limit_s):
+        while not await settled():  # noqa: ASYNC110 - consumer progress has no event
+            await asyncio.sleep(0.05)
+
+
+async def parent_bus(settings: Settings) -> Bus:
+    return await connect(settings, name="fault-suite-parent")

@@ -1,0 +1,191 @@
+"""The fault suite: loops in flight through kill -9 of workers, a nats-server restart, the
+loss of a cluster node and hung handlers; every loop ends with exactly one result.
+
+Each test prints its counts (``faults[...]: started= results= lost= duplicated=``),
+run with ``-s`` to see them. Workers are ``research-chain up`` processes; NATS is the
+shipped ``deploy/nats`` configuration, one node or three.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from research_chain.bus import Bus, connect, provision
+from research_chain.bus.cluster import LocalCluster, NodeProcess
+from research_chain.bus.names import Stage
+from research_chain.components.base import StageContext
+from research_chain.config import Settings
+from research_chain.graph.writer import GraphWriter
+from research_chain.payloads import Intent
+from research_chain.runtime import start_chain
+from tests.chain.standins import Recorder, standins
+from tests.faults.harness import (
+    Tally,
+    WorkerProcess,
+    all_ended,
+    listen,
+    settings_env,
+    start_loops,
+    worker_settings,
+)
+
+LOOPS = 200
+
+Fault = Callable[[list[WorkerProcess]], Awaitable[None]]
+
+
+async def _run(
+    name: str, nats: LocalCluster, tmp_path: Path, fault: Fault, *, workers: int
+) -> tuple[Tally, Settings]:
+    """Start ``workers`` processes and LOOPS loops, apply ``fault`` a quarter of the way
+    in, then wait for every result and for the bus to go quiet."""
+    settings = worker_settings(nats, tmp_path / "data")
+    env = settings_env(settings)
+    fleet: list[WorkerProcess] = []
+    tally = Tally(expected=LOOPS)
+    try:
+        for i in range(workers):
+            fleet.append(await WorkerProcess(env, tmp_path / f"worker-{i}.log").start())
+        bus = await connect(settings, name="fault-suite-parent")
+        try:
+            await listen(bus, tally)
+            await start_loops(bus, tally)
+            await asyncio.wait_for(tally.mid_run.wait(), 60)
+            await fault(fleet)
+            await all_ended(bus, settings, tally)
+        finally:
+            await bus.close()
+    finally:
+        for worker in fleet:
+            await worker.stop()
+    print(tally.line(name))
+    assert (tally.lost, tally.duplicated, sum(tally.stored.values())) == (0, 0, LOOPS)
+    return tally, settings
+
+
+async def test_kill_9_the_only_worker_and_start_another(
+    single: LocalCluster, tmp_path: Path
+) -> None:
+    async def fault(fleet: list[WorkerProcess]) -> None:
+        await fleet[0].kill()
+        fleet.append(await WorkerProcess(fleet[0].env, tmp_path / "worker-new.log").start())
+
+    await _run("kill-9 worker, single", single, tmp_path, fault, workers=1)
+
+
+async def test_kill_9_one_of_two_workers(nats: LocalCluster, tmp_path: Path) -> None:
+    async def fault(fleet: list[WorkerProcess]) -> None:
+        await fleet[0].kill()
+
+    size = "cluster" if len(nats.nodes) > 1 else "single"
+    await _run(f"kill-9 one of two workers, {size}", nats, tmp_path, fault, workers=2)
+
+
+async def test_restart_nats_server(single: LocalCluster, tmp_path: Path) -> None:
+    async def fault(fleet: list[WorkerProcess]) -> None:
+        await asyncio.to_thread(single.restart, 0)
+
+    await _run("nats-server restart, single", single, tmp_path, fault, workers=1)
+
+
+def _streams(node: NodeProcess) -> dict[str, int]:
+    _, jsz = node.monitor("/jsz?accounts=true&streams=true")
+    details = [a for a in (jsz or {}).get("account_details", []) if a.get("name") == "RESEARCH"]
+    return {
+        s["name"]: int(s["state"]["last_seq"])
+        for account in details
+        for s in account.get("stream_detail") or []
+    }
+
+
+async def test_kill_a_cluster_node_mid_run_then_it_catches_up(
+    cluster: LocalCluster, tmp_path: Path
+) -> None:
+    victim: list[NodeProcess] = []
+
+    async def fault(fleet: list[WorkerProcess]) -> None:
+        # The node leading the loop bucket: the stream every step writes to.
+        led = {node.name: node for node in cluster.nodes}
+        leader = await _leader(cluster, "KV_AGENT_LOOPS")
+        victim.append(led[leader])
+        victim[0].kill()
+
+    _, settings = await _run("kill a cluster node, cluster", cluster, tmp_path, fault, workers=2)
+    node = victim[0]
+    await asyncio.to_thread(cluster.restart, cluster.nodes.index(node))
+    others = [n for n in cluster.nodes if n is not node]
+
+    async def caught_up() -> bool:
+        theirs, mine = await asyncio.to_thread(_streams, others[0]), _streams(node)
+        return bool(theirs) and mine == theirs
+
+    async with asyncio.timeout(30):
+        while not await caught_up():  # noqa: ASYNC110 - replication progress has no event
+            await asyncio.sleep(0.1)
+    assert _streams(node)[settings.results_stream] >= LOOPS
+
+
+async def _leader(cluster: LocalCluster, stream: str) -> str:
+    settings = worker_settings(cluster, Path("."))
+    bus = await connect(settings, name="fault-suite-probe")
+    try:
+        info = await bus.js.stream_info(stream)
+    finally:
+        await bus.close()
+    assert info.cluster is not None and info.cluster.leader
+    return f"cluster-{info.cluster.leader.rsplit('-', 1)[1]}"
+
+
+async def test_a_handler_that_hangs_past_its_ack_wait(nats: LocalCluster, tmp_path: Path) -> None:
+    """One loop in eight hangs in nl_classify on its first attempt, past its ack_wait: the
+    stage time limit ends the hang and the retry answers. Every loop gets one undegraded
+    result. (Heartbeats keep a hung message from a second worker meanwhile; on a loaded
+    machine a beat can come late and the stage runs twice, which costs work, not results,
+    so that is asserted on a quiet single message in tests/chain/test_recovery.py.)"""
+    settings = worker_settings(nats, tmp_path / "data", ack_wait_s=1.5, stage_timeout_s=4.0)
+    recorder = Recorder()
+    hanging: set[str] = set()
+    hung: set[str] = set()
+    overlapped: set[str] = set()
+    classify = standins(recorder)[Stage.NL_CLASSIFY]
+
+    async def hangs_once(ctx: StageContext, payload: Intent) -> Any:
+        if ctx.loop_id in hanging:
+            overlapped.add(ctx.loop_id)
+        if ctx.attempt == 1 and ctx.loop_id[0] in "01":
+            hung.add(ctx.loop_id)
+            hanging.add(ctx.loop_id)
+            try:
+                await asyncio.Event().wait()
+            finally:
+                hanging.discard(ctx.loop_id)
+        return await classify.handle(ctx, payload)
+
+    bus: Bus = await connect(settings)
+    tally = Tally(expected=LOOPS)
+    try:
+        await provision(bus, settings)
+        writer = GraphWriter(bus, settings)
+        await writer.start()
+        chain = await start_chain(
+            bus, settings, standins(recorder, nl_classify=hangs_once), workers_per_stage=2
+        )
+        try:
+            await listen(bus, tally)
+            await start_loops(bus, tally)
+            await all_ended(bus, settings, tally)
+        finally:
+            await chain.stop()
+            await writer.stop()
+    finally:
+        await bus.close()
+    size = "cluster" if len(nats.nodes) > 1 else "single"
+    print(
+        tally.line(f"handler hangs past ack_wait, {size}"),
+        f"hung={len(hung)} rerun-while-hung={len(overlapped)}",
+    )
+    assert (tally.lost, tally.duplicated, len(tally.degraded)) == (0, 0, 0)
+    assert hung
