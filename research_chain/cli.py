@@ -60,6 +60,16 @@ def _common(parser: argparse.ArgumentParser) -> None:
     auth.add_argument("--tls-key", type=Path, help="client certificate's private key")
 
 
+def _runtime(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--replicas", type=int, help="stream and bucket replicas when provisioning (3 on a cluster)"
+    )
+    parser.add_argument(
+        "--ack-wait", type=float, help="seconds before a silent delivery goes to another worker"
+    )
+    parser.add_argument("--stage-timeout", type=float, help="seconds a stage handler may run")
+
+
 def _llm(parser: argparse.ArgumentParser) -> None:
     llm = parser.add_argument_group(
         "LLM judges", "any OpenAI-compatible endpoint; the key only from RESEARCH_CHAIN_LLM_API_KEY"
@@ -116,6 +126,7 @@ def _parser() -> argparse.ArgumentParser:
 
     up = verbs.add_parser("up", help="run the chain (embedded nats-server unless --nats-url)")
     _common(up)
+    _runtime(up)
     up.add_argument("--port", type=int, help="embedded server port (default 4222, 0 = any free)")
     up.add_argument(
         "--sample",
@@ -124,13 +135,6 @@ def _parser() -> argparse.ArgumentParser:
         help="load the sample graph into an empty store (default: only with the embedded server)",
     )
     up.add_argument("--workers", type=int, help="workers per stage in this process")
-    up.add_argument(
-        "--replicas", type=int, help="stream and bucket replicas when provisioning (3 on a cluster)"
-    )
-    up.add_argument(
-        "--ack-wait", type=float, help="seconds before a silent delivery goes to another worker"
-    )
-    up.add_argument("--stage-timeout", type=float, help="seconds a stage handler may run")
     up.add_argument("--metrics-port", type=int, help="serve Prometheus metrics on this port")
     up.add_argument("--once", action="store_true", help="exit after the first answer (smoke test)")
     _llm(up)
@@ -139,6 +143,7 @@ def _parser() -> argparse.ArgumentParser:
         "worker", help="run stages only (no rules) against a running NATS; scale these apart"
     )
     _common(worker)
+    _runtime(worker)
     worker.add_argument(
         "--stages",
         type=_stages,
@@ -153,6 +158,7 @@ def _parser() -> argparse.ArgumentParser:
         "engine", help="run rules, intake, continuation and deadlines only (no stage)"
     )
     _common(engine)
+    _runtime(engine)
     engine.add_argument(
         "--sample",
         action=argparse.BooleanOptionalAction,

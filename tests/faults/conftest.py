@@ -11,31 +11,27 @@ from research_chain.bus.cluster import LocalCluster
 from tests.faults.harness import start_nats
 
 
-@pytest.fixture(params=[1, 3], ids=["single", "cluster"])
-def nats(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LocalCluster]:
-    """``deploy/nats/single.conf``, or ``cluster-1..3.conf`` as one JetStream cluster."""
-    running = start_nats(tmp_path / "nats", int(request.param))
+def _running(tmp_path: Path, size: int) -> Iterator[LocalCluster]:
+    running = start_nats(tmp_path / "nats", size)
     try:
         yield running
     finally:
         running.stop()
+
+
+@pytest.fixture(params=[1, 3], ids=["single", "cluster"])
+def nats(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LocalCluster]:
+    """``deploy/nats/single.conf``, or ``cluster-1..3.conf`` as one JetStream cluster."""
+    yield from _running(tmp_path, int(request.param))
 
 
 @pytest.fixture
 def cluster(tmp_path: Path) -> Iterator[LocalCluster]:
-    """The three-node cluster alone, for the tests that kill one of its nodes."""
-    running = start_nats(tmp_path / "nats", 3)
-    try:
-        yield running
-    finally:
-        running.stop()
+    """The three-node cluster alone, for the test that kills one of its nodes."""
+    yield from _running(tmp_path, 3)
 
 
 @pytest.fixture
 def single(tmp_path: Path) -> Iterator[LocalCluster]:
-    """One node from the shipped single-node config, for the server restart."""
-    running = start_nats(tmp_path / "nats", 1)
-    try:
-        yield running
-    finally:
-        running.stop()
+    """One node from the shipped single-node config and accounts file."""
+    yield from _running(tmp_path, 1)

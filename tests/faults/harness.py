@@ -52,6 +52,8 @@ def worker_settings(nats: LocalCluster, data_dir: Path, **overrides: object) -> 
         "replicas": len(nats.nodes),
         "data_dir": data_dir,
         "ack_wait_s": 1.0,
+        # A loop that stalls still ends (degraded, counted) well within the wait below.
+        "loop_deadline_s": 60.0,
         "backoff_initial_s": 0.05,
         "backoff_max_s": 2.0,
         "load_sample": False,
@@ -67,7 +69,7 @@ def settings_env(settings: Settings) -> dict[str, str]:
         "stage_timeout_s", "backoff_initial_s", "backoff_max_s", "loop_deadline_s",
     )  # fmt: skip
     env = {f"RESEARCH_CHAIN_{key.upper()}": str(getattr(settings, key)) for key in fields}
-    return {**env, "RESEARCH_CHAIN_LOAD_SAMPLE": "false", "RESEARCH_CHAIN_LOG_LEVEL": "WARNING"}
+    return {**env, "RESEARCH_CHAIN_LOAD_SAMPLE": "false", "RESEARCH_CHAIN_LOG_LEVEL": "INFO"}
 
 
 @dataclass
@@ -185,7 +187,7 @@ async def start_loops(bus: Bus, tally: Tally, *, parents: int = 8, concurrency: 
         tally.all_heard.set()
 
 
-async def all_ended(bus: Bus, settings: Settings, tally: Tally, limit_s: float = 90.0) -> None:
+async def all_ended(bus: Bus, settings: Settings, tally: Tally, limit_s: float = 150.0) -> None:
     """Until every started loop has a result: heard on its parent's subject, or kept in
     the results stream (a parent whose node died hears nothing while it reconnects;
     core NATS does not replay, the stream does). Then, once the bus is quiet, read

@@ -1,0 +1,136 @@
+"""Recovery time after a worker kill, and chain throughput on three nodes next to one.
+
+Usage:
+    .venv/bin/python bench/faults_bench.py recovery [--runs 5] [--loops 200] [--ack-wait 5]
+    .venv/bin/python bench/faults_bench.py throughput [--loops 1000] [--in-flight 128]
+
+recovery: two ``research-chain up`` workers on the shipped single-node config; a
+quarter of the way through the loops one worker is killed with SIGKILL. Printed per
+run: seconds from the kill until every loop has its result, and the same span in a
+run without a kill (the work that was left anyway); the difference is what the kill
+cost. The median of the runs is printed last.
+
+throughput: the chain with instant stand-in stages in this process, on the shipped
+single-node config and on the three-node cluster (R3 streams and buckets), one after
+the other in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from chain_bench import chain_run  # noqa: E402  (bench/ is on sys.path as the script's dir)
+
+from research_chain.bus import connect, provision  # noqa: E402
+from tests.faults.harness import (  # noqa: E402
+    Tally,
+    WorkerProcess,
+    all_ended,
+    listen,
+    settings_env,
+    start_loops,
+    start_nats,
+    worker_settings,
+)
+
+
+async def one_recovery(base: Path, loops: int, ack_wait_s: float, kill: bool) -> float:
+    nats = start_nats(base / "nats", 1)
+    try:
+        settings = worker_settings(
+            nats, base / "data", ack_wait_s=ack_wait_s, backoff_initial_s=0.5, backoff_max_s=10.0
+        )
+        env = settings_env(settings)
+        fleet = [await WorkerProcess(env, base / f"worker-{i}.log").start() for i in range(2)]
+        bus = await connect(settings, name="faults-bench")
+        tally = Tally(expected=loops)
+        try:
+            await listen(bus, tally)
+            await start_loops(bus, tally)
+            await tally.mid_run.wait()
+            started = time.perf_counter()
+            if kill:
+                await fleet[0].kill()
+            await all_ended(bus, settings, tally, limit_s=300)
+            took = time.perf_counter() - started
+            assert (tally.lost, tally.duplicated) == (0, 0), tally.line("recovery")
+        finally:
+            await bus.close()
+            for worker in fleet:
+                await worker.stop()
+    finally:
+        nats.stop()
+    return took
+
+
+async def recovery(runs: int, loops: int, ack_wait_s: float) -> None:
+    killed: list[float] = []
+    for i in range(runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            kill_s = await one_recovery(Path(tmp) / "kill", loops, ack_wait_s, kill=True)
+            calm_s = await one_recovery(Path(tmp) / "calm", loops, ack_wait_s, kill=False)
+        killed.append(kill_s)
+        print(
+            f"run {i + 1}: kill -9 of one of two workers -> all {loops} loops ended "
+            f"{kill_s:.2f}s after the kill (no kill: {calm_s:.2f}s; cost {kill_s - calm_s:.2f}s)",
+            flush=True,
+        )
+    median = statistics.median(killed)
+    print(
+        f"recovery after a worker kill (ack_wait {ack_wait_s:g}s): median {median:.2f}s "
+        f"over {runs} runs (min {min(killed):.2f}s, max {max(killed):.2f}s)"
+    )
+
+
+async def throughput(loops: int, in_flight: int) -> None:
+    for size in (1, 3):
+        with tempfile.TemporaryDirectory() as tmp:
+            nats = start_nats(Path(tmp) / "nats", size)
+            try:
+                settings = worker_settings(
+                    nats, Path(tmp) / "data", ack_wait_s=30.0, max_ack_pending=1024
+                )
+                bus = await connect(settings, name="faults-bench")
+                try:
+                    await provision(bus, settings)
+                    figures = await chain_run(bus, settings, loops, in_flight, 0)
+                finally:
+                    await bus.close()
+            finally:
+                nats.stop()
+        where = "one server (single.conf)" if size == 1 else "three-node cluster (R3)"
+        print(
+            f"{where}: {figures['loops_per_s']:.1f} loops/s, p50 {figures['p50_ms']:.0f} ms, "
+            f"p99 {figures['p99_ms']:.0f} ms, {figures['persisted_per_s']:.0f} persisted msg/s",
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    rec = sub.add_parser("recovery")
+    rec.add_argument("--runs", type=int, default=5)
+    rec.add_argument("--loops", type=int, default=200)
+    rec.add_argument("--ack-wait", type=float, default=5.0)
+    thr = sub.add_parser("throughput")
+    thr.add_argument("--loops", type=int, default=1000)
+    thr.add_argument("--in-flight", type=int, default=128)
+    args = parser.parse_args()
+    if args.what == "recovery":
+        asyncio.run(recovery(args.runs, args.loops, args.ack_wait))
+    else:
+        asyncio.run(throughput(args.loops, args.in_flight))
+
+
+if __name__ == "__main__":
+    main()
