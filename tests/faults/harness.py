@@ -210,7 +210,9 @@ async def all_ended(bus: Bus, settings: Settings, tally: Tally, limit_s: float =
     try:
         for _ in range(await stored()):
             msg = await sub.next_msg(timeout=10)
-            tally.stored[(msg.headers or {}).get(n.Header.LOOP_ID, "")] += 1
+            loop_id = (msg.headers or {}).get(n.Header.LOOP_ID, "")
+            if loop_id in tally.started:
+                tally.stored[loop_id] += 1
     finally:
         await sub.unsubscribe()
 
