@@ -520,16 +520,7 @@ class TypeScanQuery:
                     continue
                 facts.append(dated)
             label = graph.label(entity_id) or entity_id
-            texts = [triple_text(t, {entity_id: label}) for t in facts]
-            out.append(
-                Evidence(
-                    entity_id=entity_id,
-                    tier=RetrievalTier.RULES,
-                    source="type_scan",
-                    score=2.0,
-                    snippet_text=snippet(label, texts),
-                )
-            )
+            out.append(_answer(graph, entity_id, label, facts, 2.0, "type_scan"))
         return out if conditions or windowed else out[:FANOUT]
 
     def _conditions(self, states: Iterable[EntityState]) -> dict[str, set[tuple[str, str]]]:

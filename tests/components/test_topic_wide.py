@@ -31,11 +31,9 @@ def _having(predicate: str, value_prefix: str) -> set[str]:
 
 
 @pytest.fixture
-async def sample_chain(bus: Bus, settings: Settings) -> AsyncIterator[Chain]:
+async def sample_chain(bus: Bus, settings: Settings, writer: GraphWriter) -> AsyncIterator[Chain]:
     await load_sample(bus, settings)
     graph = await open_graph(bus, settings, timeout_s=30)
-    writer = GraphWriter(bus, settings)
-    await writer.start()
     running = await start_chain(
         bus, settings, default_components(), graph=graph, judge=HeuristicJudge()
     )
@@ -43,7 +41,6 @@ async def sample_chain(bus: Bus, settings: Settings) -> AsyncIterator[Chain]:
         yield running
     finally:
         await running.stop()
-        await writer.stop()
         await graph.close()
 
 
