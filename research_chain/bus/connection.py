@@ -13,6 +13,7 @@ import ssl
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import nats
@@ -30,7 +31,7 @@ from research_chain.bus.consumers import (
 from research_chain.bus.errors import nats_errors
 from research_chain.bus.kv import Bucket
 from research_chain.bus.message import Handler, Message, Subscription, wrap
-from research_chain.errors import BusUnavailable, NotFound
+from research_chain.errors import BusRejected, BusUnavailable, NotFound, ValidationFailed
 
 if TYPE_CHECKING:
     from research_chain.config import Settings
@@ -192,6 +193,24 @@ class Bus:
 
 # Tries per server before the first connect gives up (a CLI verb then exits 69).
 FIRST_CONNECT_ATTEMPTS = 3
+_CREDS_MARKERS = ("BEGIN NATS USER JWT", "BEGIN USER NKEY SEED")
+# What nats-server says when it refuses a login (wrong password, token, key or JWT).
+_REFUSED = ("authorization violation", "authentication")
+
+
+def _creds(path: Path) -> str:
+    """A credentials file checked before nats-py reads it: a missing or malformed one
+    otherwise surfaces as a retried connect failure or an exception from deep inside."""
+    try:
+        text = path.read_text()
+    except OSError as exc:
+        raise ValidationFailed(f"credentials file {path}: {exc.strerror or exc}") from exc
+    missing = [marker for marker in _CREDS_MARKERS if marker not in text]
+    if missing:
+        raise ValidationFailed(
+            f"credentials file {path}: not a NATS .creds file (no {' and no '.join(missing)})"
+        )
+    return str(path)
 
 
 async def connect(
@@ -219,19 +238,33 @@ async def connect(
     if settings.nats_token:
         options["token"] = settings.nats_token
     if settings.nats_creds:
-        options["user_credentials"] = str(settings.nats_creds)
+        options["user_credentials"] = _creds(settings.nats_creds)
     if settings.nats_nkey_seed:
         options["nkeys_seed"] = str(settings.nats_nkey_seed)
     tls = _tls(settings)
     if tls is not None:
         options["tls"] = tls
 
-    async def _quiet(exc: Exception) -> None:
-        return None
+    refusals: list[str] = []
 
-    options["error_cb"] = _quiet
-    with nats_errors(f"connect {target}"):
-        nc = await nats.connect(**options)
+    async def _note_refusals(exc: Exception) -> None:
+        # Reconnects report through here too: only the first connect's refusals count.
+        if connecting and any(word in str(exc).lower() for word in _REFUSED):
+            refusals.append(str(exc))
+
+    connecting = True
+
+    options["error_cb"] = _note_refusals
+    try:
+        with nats_errors(f"connect {target}"):
+            nc = await nats.connect(**options)
+    except BusUnavailable as exc:
+        if refusals:
+            raise BusRejected(
+                f"connect {target}: the server refused these credentials ({refusals[-1]})"
+            ) from exc
+        raise
+    connecting = False
     nc.options["max_reconnect_attempts"] = -1
     return Bus(nc=nc, js=nc.jetstream(timeout=settings.request_timeout_s))
 

@@ -65,10 +65,14 @@ def worker_settings(nats: LocalCluster, data_dir: Path, **overrides: object) -> 
 def settings_env(settings: Settings) -> dict[str, str]:
     """The environment a worker process reads the same settings from."""
     fields = (
-        "nats_url", "nats_user", "nats_password", "replicas", "data_dir", "ack_wait_s",
-        "stage_timeout_s", "backoff_initial_s", "backoff_max_s", "loop_deadline_s",
+        "nats_url", "nats_user", "nats_password", "nats_creds", "replicas", "data_dir",
+        "ack_wait_s", "stage_timeout_s", "backoff_initial_s", "backoff_max_s", "loop_deadline_s",
     )  # fmt: skip
-    env = {f"RESEARCH_CHAIN_{key.upper()}": str(getattr(settings, key)) for key in fields}
+    env = {
+        f"RESEARCH_CHAIN_{key.upper()}": str(value)
+        for key in fields
+        if (value := getattr(settings, key)) is not None
+    }
     return {**env, "RESEARCH_CHAIN_LOAD_SAMPLE": "false", "RESEARCH_CHAIN_LOG_LEVEL": "INFO"}
 
 

@@ -1,5 +1,6 @@
 """Security of the bus: the shipped accounts file, least-privilege identities, and every
-way of logging in that settings and the CLI accept (password, token, NKey, mutual TLS)."""
+way of logging in that settings and the CLI accept (password, token, NKey, a
+credentials file in operator / JWT mode, mutual TLS)."""
 
 from __future__ import annotations
 
@@ -24,14 +25,16 @@ from research_chain.bus import Bus, EmbeddedServer, connect, provision
 from research_chain.bus import names as n
 from research_chain.bus.cluster import LocalCluster
 from research_chain.cli import _parser, _settings
-from research_chain.client import request_triples, start_research
+from research_chain.client import ResearchClient, request_triples, start_research
 from research_chain.config import Settings
-from research_chain.errors import BusRejected, BusUnavailable
+from research_chain.errors import BusRejected, BusUnavailable, ValidationFailed
 from research_chain.graph.writer import GraphWriter
 from research_chain.runtime import start_chain
 from tests.chain.helpers import decode_result
 from tests.chain.standins import Recorder, standins
-from tests.faults.harness import PASSWORD, worker_settings
+from tests.faults.harness import PASSWORD, WorkerProcess, settings_env, worker_settings
+from tests.faults.operator import Identity, OperatorMode
+from tests.parent.conftest import console_script
 
 
 @pytest.fixture
@@ -264,6 +267,58 @@ async def test_nkey_seed_file(tmp_path: Path) -> None:
             await _provisions(Settings(nats_url=server.url, connect_timeout_s=2))
     finally:
         server.stop()
+
+
+async def test_a_worker_runs_the_chain_with_a_credentials_file(tmp_path: Path) -> None:
+    """Operator mode: the server trusts only JWTs its operator's account signed."""
+    mode = OperatorMode.new()
+    server = _server(tmp_path, "-c", str(mode.server_config(tmp_path / "operator.conf")))
+    try:
+        worker = Settings(
+            nats_url=server.url, nats_creds=mode.user_creds(tmp_path / "worker.creds", "worker"),
+            data_dir=tmp_path / "data", load_sample=False,
+        )  # fmt: skip
+        up = await WorkerProcess(settings_env(worker), tmp_path / "worker.log").start()
+        try:
+            parent = Settings(
+                nats_url=server.url, nats_creds=mode.user_creds(tmp_path / "p.creds", "parent")
+            )
+            async with await ResearchClient.connect(parent, parent_loop_id="parent-a") as client:
+                loop_id = await client.start("which operators flew drone 7")
+                result = await client.result(loop_id, timeout=30)
+        finally:
+            await up.stop()
+    finally:
+        server.stop()
+    assert not result.degraded, result.degraded_reason
+
+
+async def test_a_bad_credentials_file_is_refused_with_a_clear_error(tmp_path: Path) -> None:
+    mode = OperatorMode.new()
+    server = _server(tmp_path, "-c", str(mode.server_config(tmp_path / "operator.conf")))
+    # Well formed, but signed by an account the operator never vouched for.
+    foreign = mode.user_creds(
+        tmp_path / "foreign.creds", "intruder", signer=Identity.new(nkeys.PREFIX_BYTE_ACCOUNT)
+    )
+    (tmp_path / "broken.creds").write_text("not a credentials file\n")
+    try:
+        with pytest.raises(BusRejected, match="refused these credentials"):
+            await _provisions(Settings(nats_url=server.url, nats_creds=foreign))
+        with pytest.raises(ValidationFailed, match=r"broken\.creds: not a NATS \.creds file"):
+            await _provisions(Settings(nats_url=server.url, nats_creds=tmp_path / "broken.creds"))
+        with pytest.raises(ValidationFailed, match=r"missing\.creds: No such file"):
+            await _provisions(Settings(nats_url=server.url, nats_creds=tmp_path / "missing.creds"))
+        # The CLI says so in one line and exits non-zero, without a traceback.
+        ask = await asyncio.create_subprocess_exec(
+            *console_script(), "ask", "--nats-url", server.url, "--nats-creds", str(foreign),
+            "which operators flew drone 7", stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        _, err = await ask.communicate()
+    finally:
+        server.stop()
+    assert ask.returncode not in (None, 0)
+    assert err.decode().startswith("research-chain: connect nats://"), err
+    assert "refused these credentials" in err.decode() and "Traceback" not in err.decode()
 
 
 def test_every_credential_and_tls_flag_reaches_the_settings() -> None:
