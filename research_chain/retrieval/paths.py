@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import zlib
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from research_chain.graph.protocol import Direction, GraphBackend
 from research_chain.payloads.graph import entity_type
@@ -24,12 +24,6 @@ __all__ = ["path_tree"]
 def _spread(ids: set[str]) -> list[str]:
     """A deterministic order that is not the id order (ids often cluster by age or kind)."""
     return sorted(ids, key=lambda i: (zlib.crc32(i.encode()), i))
-
-
-def _freeze(found: Mapping[str, Mapping[tuple[str, Direction], set[str]]]) -> Signature:
-    return {
-        kind: {key: frozenset(far) for key, far in edges.items()} for kind, edges in found.items()
-    }
 
 
 async def path_tree(
@@ -94,4 +88,5 @@ async def path_tree(
                 for predicate, direction, far in found.get(member, ()):
                     if not far and direction is Direction.OUT and predicate not in mirrored:
                         tree[key][(predicate, direction)].add(LITERAL)
-    return _freeze(tree)
+    # Plain dicts, so a lookup of a missing node or step finds nothing instead of adding it.
+    return {kind: dict(edges) for kind, edges in tree.items()}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
@@ -72,7 +73,10 @@ class PullLoop:
         self._name = name or durable
         self._heartbeat_s = heartbeat_s
         self._inflight: set[asyncio.Task[None]] = set()
+        # Messages being handled, by identity, with when their handler started.
+        self._working: dict[int, tuple[Message, float]] = {}
         self._task: asyncio.Task[None] | None = None
+        self._beater: asyncio.Task[None] | None = None
         self._sub: PullSubscription | None = None
         self._stopping = False
 
@@ -87,6 +91,8 @@ class PullLoop:
     async def start(self) -> None:
         self._sub = await self._bus.pull(self._stream, self._durable)
         self._task = asyncio.create_task(self._run(), name=f"pull-{self._name}")
+        if self._heartbeat_s:
+            self._beater = asyncio.create_task(self._beat(), name=f"beat-{self._name}")
 
     async def _run(self) -> None:
         while not self._stopping:
@@ -109,31 +115,39 @@ class PullLoop:
                 task.add_done_callback(self._inflight.discard)
 
     async def _guard(self, msg: Message) -> None:
-        beat = asyncio.create_task(self._beat(msg)) if self._heartbeat_s else None
+        key = id(msg)
+        self._working[key] = (msg, time.monotonic())
         try:
             await self._handler(msg)
         except Exception:
             log.exception("%s: unhandled error on %s", self._name, msg.subject)
         finally:
-            if beat is not None:
-                beat.cancel()
+            del self._working[key]
 
-    async def _beat(self, msg: Message) -> None:
-        """Tell the server this message is still being worked on, so ``ack_wait`` can be
-        short: a live handler keeps its message however long it runs (its own time limit
-        bounds that), while a killed process stops beating and its messages come back
-        within one ``ack_wait``. A handler that blocks the event loop stops beating too,
-        and its message goes to a worker that is not stuck."""
+    async def _beat(self) -> None:
+        """Tell the server the messages still being worked on are in progress, so
+        ``ack_wait`` can be short: a live handler keeps its message however long it runs
+        (its own time limit bounds that), while a killed process stops beating and its
+        messages come back within one ``ack_wait``. A handler that blocks the event loop
+        stops beating too, and its message goes to a worker that is not stuck.
+
+        One task per consumer rather than one per message: most handlers finish well
+        within a beat and cost nothing here. A message is first told about between one
+        and two beats after it started (beats are a third of ``ack_wait``)."""
         assert self._heartbeat_s is not None
+        every = self._heartbeat_s
         while True:
-            await asyncio.sleep(self._heartbeat_s)
-            await settle(msg.in_progress())
+            await asyncio.sleep(every)
+            due = time.monotonic() - every
+            for msg, started in list(self._working.values()):
+                if started <= due:
+                    await settle(msg.in_progress())
 
     async def abort(self) -> None:
         """Drop everything mid-flight, settling nothing: what a crash looks like to the
         server (fault tests use it; unacked messages come back after ``ack_wait``)."""
         self._stopping = True
-        tasks = [t for t in (self._task, *self._inflight) if t is not None]
+        tasks = [t for t in (self._task, self._beater, *self._inflight) if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -150,6 +164,10 @@ class PullLoop:
                 await self._task
         if self._inflight:
             await asyncio.gather(*self._inflight, return_exceptions=True)
+        if self._beater is not None:
+            self._beater.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._beater
         if self._sub is not None:
             await self._sub.unsubscribe()
             self._sub = None

@@ -104,11 +104,15 @@ class Continuation:
         self._retention_s = retention_s
         self._registry = default_registry()
 
-    async def deliver(self, state: LoopState, result: SearchResult) -> bool:
-        """Finish a loop with its answer; False if another finisher got there first."""
+    async def deliver(self, state: LoopState, result: SearchResult, *, revision: int = 0) -> bool:
+        """Finish a loop with its answer; False if another finisher got there first.
+        ``revision`` is the one ``state`` was read at, when the caller has it (marking
+        the loop done then writes on it without reading the state again)."""
         final = with_provenance(result, state, time.time())
         reason = "synthesis-degraded" if final.degraded else "answered"
-        return await self._finish(state.loop_id, state.parent_loop_id, final, state, reason)
+        return await self._finish(
+            state.loop_id, state.parent_loop_id, final, state, reason, revision=revision
+        )
 
     async def degrade(
         self,
@@ -171,6 +175,8 @@ class Continuation:
         result: SearchResult,
         state: LoopState | None,
         reason: str,
+        *,
+        revision: int = 0,
     ) -> bool:
         result, data = await fit(
             self._bus, self._evidence_store, result, name=f"{loop_id}.result",
@@ -189,7 +195,8 @@ class Continuation:
         }
         await self._bus.publish(n.result_outbox_subject(parent), data, headers=headers)
         if state is not None:
-            await self._store.update(loop_id, _mark_done(state, result))
+            known = (state, revision) if revision else None
+            await self._store.update(loop_id, _mark_done(state, result), known=known)
             await self._cancel_deadline(loop_id)
         await self._schedule_expiry(loop_id)
         if won:

@@ -180,7 +180,7 @@ class RuleEngine:
         if decision.finish:
             if not isinstance(payload, SearchResult):
                 raise PermanentError(f"rule {decision.label} finishes without a SearchResult")
-            await self._continuation.deliver(applied, payload)
+            await self._continuation.deliver(applied, payload, revision=revision)
         else:
             body = await build_input(decision, self._action_context(applied, payload))
 

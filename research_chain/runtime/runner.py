@@ -189,10 +189,13 @@ class StageRunner:
         if delivery.attempt > 1:
             wanted.append(self._stage)
         state_read = self._current_state(delivery)
-        reads = [self._store.kv.read(n.stage_key(s, delivery.loop_id)) for s in wanted]
-        results = await asyncio.gather(state_read, *reads)
-        state = cast(LoopState, results[0])
-        raws = cast(list[bytes | None], results[1:])
+        if wanted:
+            reads = [self._store.kv.read(n.stage_key(s, delivery.loop_id)) for s in wanted]
+            results = await asyncio.gather(state_read, *reads)
+            state = cast(LoopState, results[0])
+            raws = cast(list[bytes | None], results[1:])
+        else:
+            state, raws = await state_read, []
         payloads: dict[Stage, WireModel] = {}
         for stage, raw in zip(wanted, raws, strict=True):
             if raw is None:
@@ -217,6 +220,12 @@ class StageRunner:
         The engine records the step before it dispatches, so the state is normally
         there already; after a crash-repair redispatch it may lag for a moment.
         """
+        if delivery.attempt == 1:
+            # The engine in this process wrote this state just before it dispatched:
+            # a first delivery needs no read (a redelivery may be stale, so it reads).
+            cached = self._store.peek(delivery.loop_id)
+            if cached is not None and cached.step == delivery.step and not cached.finished:
+                return cached
         waited = 0.0
         while True:
             state, _ = await self._store.get(delivery.loop_id)

@@ -141,6 +141,13 @@ class LoopStore:
         compare-and-set that follows fails on its revision and the caller re-reads."""
         return self._cache.pop(loop_id, None)
 
+    def peek(self, loop_id: str) -> LoopState | None:
+        """The state this process last wrote for ``loop_id``, left in place, for readers
+        that only look (a stage's first delivery, dispatched right after that write); the
+        caller must not change it."""
+        found = self._cache.get(loop_id)
+        return found[0] if found is not None else None
+
     def _remember(self, state: LoopState, revision: int) -> None:
         if state.finished:
             self._cache.pop(state.loop_id, None)

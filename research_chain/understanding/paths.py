@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -30,7 +31,7 @@ LITERAL = "literal"
 NODE_MARK = "#"
 
 # type -> (predicate, direction) -> types at the far side ("literal" for values)
-Signature = Mapping[str, Mapping[tuple[str, Direction], frozenset[str]]]
+Signature = Mapping[str, Mapping[tuple[str, Direction], AbstractSet[str]]]
 
 _STEP_COST = 0.5
 _BRIDGE = 1.5
