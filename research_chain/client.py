@@ -3,13 +3,16 @@
 The loop is an entity in the graph like any other, written through the graph
 write API. A :class:`ResearchClient` subscribes to its parent's result subject
 *before* writing, so a fast chain cannot answer into the void. Every result is
-also kept under ``COMPLETE_<loop_id>`` until the loop's records expire, which is
-what lets a parent that restarted (or any other process) fetch it by loop id.
+also kept: in the results stream under its parent and loop, which a restarted
+parent reads with a direct get its permissions can be limited to (ADR 0018), and
+under ``COMPLETE_<loop_id>`` in the loop bucket until the loop's records expire,
+which any process with JetStream access reads by loop id.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import uuid
 from collections.abc import Mapping
 from types import TracebackType
@@ -19,7 +22,7 @@ from research_chain.bus import Bus, connect
 from research_chain.bus import names as n
 from research_chain.bus.names import Names
 from research_chain.bus.results import ResultSubscription, first_value
-from research_chain.errors import ResultTimeout, ValidationFailed
+from research_chain.errors import BusRejected, BusUnavailable, ResultTimeout, ValidationFailed
 from research_chain.payloads import (
     DEFAULT_BUDGET_TOKENS,
     DEFAULT_MAX_ITERATIONS,
@@ -49,6 +52,8 @@ __all__ = [
 ]
 
 DEFAULT_TIMEOUT_S = 60.0
+
+log = logging.getLogger(__name__)
 
 
 def request_triples(
@@ -222,26 +227,26 @@ class ResearchClient:
     ) -> SearchResult:
         """Wait for a loop's result: at once if it is kept, else as soon as it comes.
 
-        Works for any loop id, also one another process (or this parent before it
-        restarted) started, while the loop's records are retained.
+        A loop of this parent (started by this client, or by a process with the same
+        ``parent_loop_id`` before it restarted) is found with what a least-privilege
+        parent identity may do: hear its own result subject and fetch its own kept
+        results. Any other loop is also looked for in the loop bucket, which takes
+        JetStream access (no auth, or the worker identity).
 
         Raises:
             ResultTimeout: no result within ``timeout`` seconds.
         """
         loop_id = n.check_token(loop_id, "loop_id")
-        if loop_id in self._started:
-            data = await self._own_result(loop_id, timeout)
-        else:
-            data = await first_value(
-                self._bus, self._names.loops_bucket, n.complete_key(loop_id), timeout
-            )
+        data = await self._wait_for(loop_id, timeout)
         if data is None:
             raise ResultTimeout(f"loop {loop_id}: no result within {timeout}s")
         return default_registry().decode_as(data, SearchResult).payload
 
     async def fetch(self, loop_id: str) -> SearchResult | None:
         """A loop's result if it has one now, without waiting."""
-        return await fetch_result(self._bus, loop_id, names=self._names)
+        loop_id = n.check_token(loop_id, "loop_id")
+        data = await self._kept(loop_id) or await self._in_loop_bucket(loop_id)
+        return None if data is None else default_registry().decode_as(data, SearchResult).payload
 
     async def classification(self, loop_id: str) -> ClassifierOutput | None:
         """The classification that routed the loop (the last one, after a retighten)."""
@@ -263,24 +268,60 @@ class ResearchClient:
         if waiter is not None and not waiter.done():
             waiter.set_result(data)
 
-    async def _own_result(self, loop_id: str, timeout_s: float) -> bytes | None:
+    async def _kept(self, loop_id: str) -> bytes | None:
+        """This parent's kept copy of the loop's result, by a direct get that names the
+        parent and the loop in its subject (all a parent's permissions allow, ADR 0018)."""
+        kept = await self._bus.last_msg(
+            self._names.results_stream, n.kept_result_subject(self.parent_loop_id, loop_id)
+        )
+        return None if kept is None else kept.data
+
+    async def _in_loop_bucket(self, loop_id: str, timeout_s: float = 0.0) -> bytes | None:
+        """Any parent's loop, from the loop bucket (waiting up to ``timeout_s``); None also
+        when this identity may not read the bucket, which leaves it its own loops."""
+        try:
+            if timeout_s <= 0:
+                return await self._bus.bucket(self._names.loops_bucket).read(
+                    n.complete_key(loop_id)
+                )
+            return await first_value(
+                self._bus, self._names.loops_bucket, n.complete_key(loop_id), timeout_s
+            )
+        except (BusRejected, BusUnavailable) as exc:
+            log.debug("loop %s: loop bucket not readable here: %s", loop_id, exc)
+            return None
+
+    async def _wait_for(self, loop_id: str, timeout_s: float) -> bytes | None:
         """Our subject delivers the result; the kept copy covers one that came before we
-        waited and one lost in a reconnect (checked again when the wait runs out).
+        waited, one lost in a reconnect (read again when the wait runs out) and one from
+        before a restart. A loop this client did not start may be another parent's, so
+        the loop bucket is watched for it too.
 
         The waiter is registered before the kept copy is read: the result is kept before
         it is published, so a miss here means the publish is still to come.
         """
+        await self._listen()
         waiter = self._waiters.setdefault(loop_id, asyncio.get_running_loop().create_future())
-        results = self._bus.bucket(self._names.loops_bucket)
+        elsewhere: asyncio.Task[None] | None = None
+
+        async def from_loop_bucket() -> None:
+            data = await self._in_loop_bucket(loop_id, timeout_s)
+            if data is not None and not waiter.done():
+                waiter.set_result(data)
+
         try:
-            kept = await results.read(n.complete_key(loop_id))
+            kept = await self._kept(loop_id)
             if kept is not None:
                 return kept
+            if loop_id not in self._started:
+                elsewhere = asyncio.create_task(from_loop_bucket())
             try:
                 return await asyncio.wait_for(asyncio.shield(waiter), timeout_s)
             except TimeoutError:
-                return await results.read(n.complete_key(loop_id))
+                return await self._kept(loop_id)
         finally:
+            if elsewhere is not None:
+                elsewhere.cancel()
             self._waiters.pop(loop_id, None)
             self._started.discard(loop_id)
 

@@ -21,6 +21,7 @@ import nats.errors
 import nats.js.errors
 from nats.aio.client import Client
 from nats.js import JetStreamContext
+from nats.js.api import RawStreamMsg
 
 from research_chain.bus.consumers import (
     ConsumerSpec,
@@ -46,6 +47,16 @@ def _tls(settings: Settings) -> ssl.SSLContext | None:
     if settings.tls_cert and settings.tls_key:
         ctx.load_cert_chain(str(settings.tls_cert), str(settings.tls_key))
     return ctx
+
+
+def _stored(raw: RawStreamMsg, stream: str) -> Message:
+    return Message(
+        subject=raw.subject or "",
+        data=raw.data or b"",
+        headers=dict(raw.headers or {}),
+        stream=stream,
+        seq=int(raw.seq or 0),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,13 +145,20 @@ class Bus:
                 raw = await self.js.get_msg(stream, seq)
         except NotFound:
             return None
-        return Message(
-            subject=raw.subject or "",
-            data=raw.data or b"",
-            headers=dict(raw.headers or {}),
-            stream=stream,
-            seq=seq,
-        )
+        return _stored(raw, stream)
+
+    async def last_msg(self, stream: str, subject: str) -> Message | None:
+        """The last stored message on ``subject``, or None when it has none.
+
+        A direct get names the subject in its request subject, so a permission on that
+        subject is all a reader needs: no stream info, no consumer.
+        """
+        try:
+            with nats_errors(f"get last {subject} from {stream}"):
+                raw = await self.js.get_last_msg(stream, subject, direct=True)
+        except NotFound:
+            return None
+        return _stored(raw, stream)
 
     async def delete_msg(self, stream: str, seq: int) -> None:
         """Remove one stored message; one already gone is fine."""

@@ -39,6 +39,8 @@ __all__ = [
     "graph_write_subject",
     "intake_dlq_subject",
     "intake_filter",
+    "kept_result_subject",
+    "kept_results_filter",
     "kv_key_of",
     "loop_entity_id",
     "loop_key",
@@ -130,21 +132,46 @@ def result_subject(parent_loop_id: str) -> str:
     return f"research.result.{check_token(parent_loop_id, 'parent_loop_id')}"
 
 
-RESULT_SUBJECTS = "research.result.*"
 
 
-def result_outbox_subject(parent_loop_id: str) -> str:
-    """Where the chain publishes a result: ``research.outbox.<parent_loop_id>``.
+def result_outbox_subject(parent_loop_id: str, loop_id: str) -> str:
+    """Where the chain publishes a result: ``research.outbox.<parent_loop_id>.<loop_id>``.
 
     Only the results stream listens here. It stores the result (once per
-    ``Nats-Msg-Id``) under :func:`result_subject` and republishes what it stored
-    there, so a second finisher's copy is dropped before any parent hears it.
+    ``Nats-Msg-Id``) under :func:`kept_result_subject` and republishes what it stored
+    to :func:`result_subject`, so a second finisher's copy is dropped before any
+    parent hears it.
     """
-    return f"research.outbox.{check_token(parent_loop_id, 'parent_loop_id')}"
+    return (
+        f"research.outbox.{check_token(parent_loop_id, 'parent_loop_id')}."
+        f"{check_token(loop_id, 'loop_id')}"
+    )
 
 
-RESULT_OUTBOX_SUBJECTS = "research.outbox.*"
-# The parent token carried from an outbox (or stored result) subject to the result subject.
+def kept_result_subject(parent_loop_id: str, loop_id: str) -> str:
+    """Where the results stream keeps a loop's result: ``research.kept.<parent>.<loop>``.
+
+    Both ids are subject tokens so that a direct get names them in its request subject
+    (``$JS.API.DIRECT.GET.<stream>.research.kept.<parent>.<loop>``), where a
+    permission can allow one parent its own results and nothing else (ADR 0018).
+    """
+    return (
+        f"research.kept.{check_token(parent_loop_id, 'parent_loop_id')}."
+        f"{check_token(loop_id, 'loop_id')}"
+    )
+
+
+def kept_results_filter(parent_loop_id: str | None = None) -> str:
+    """Every kept result, or one parent's."""
+    parent = "*" if parent_loop_id is None else check_token(parent_loop_id, "parent_loop_id")
+    return f"research.kept.{parent}.*"
+
+
+RESULT_OUTBOX_SUBJECTS = "research.outbox.*.*"
+KEPT_RESULT_SUBJECTS = kept_results_filter()
+# An outbox subject's two tokens carried to the kept subject, and the parent token from
+# there to the parent's result subject.
+KEPT_MAPPED = "research.kept.{{wildcard(1)}}.{{wildcard(2)}}"
 RESULT_MAPPED = "research.result.{{wildcard(1)}}"
 
 

@@ -45,14 +45,16 @@ def stream_configs(settings: Settings) -> list[api.StreamConfig]:
         api.StreamConfig(
             name=names.results_stream,
             description="SearchResults per parent loop, kept for offline parents",
-            # Results arrive on the outbox, are stored under research.result.<parent>
-            # and republished there once stored: a duplicate (same Nats-Msg-Id) is
-            # dropped before any parent hears it, however many finishers send it.
+            # Results arrive on the outbox, are stored under research.kept.<parent>.<loop>
+            # and republished to research.result.<parent> once stored: a duplicate (same
+            # Nats-Msg-Id) is dropped before any parent hears it, however many finishers
+            # send it. Direct gets let a parent fetch its own kept results (ADR 0018).
             subjects=[n.RESULT_OUTBOX_SUBJECTS],
             subject_transform=api.SubjectTransform(
-                src=n.RESULT_OUTBOX_SUBJECTS, dest=n.RESULT_MAPPED
+                src=n.RESULT_OUTBOX_SUBJECTS, dest=n.KEPT_MAPPED
             ),
-            republish=api.RePublish(src=n.RESULT_SUBJECTS, dest=n.RESULT_MAPPED),
+            republish=api.RePublish(src=n.KEPT_RESULT_SUBJECTS, dest=n.RESULT_MAPPED),
+            allow_direct=True,
             retention=api.RetentionPolicy.LIMITS,
             storage=api.StorageType.FILE,
             max_age=settings.result_retention_s,

@@ -193,7 +193,7 @@ class Continuation:
             n.Header.LOOP_ID: loop_id,
             n.Header.PARENT_LOOP_ID: parent,
         }
-        await self._bus.publish(n.result_outbox_subject(parent), data, headers=headers)
+        await self._bus.publish(n.result_outbox_subject(parent, loop_id), data, headers=headers)
         if state is not None:
             known = (state, revision) if revision else None
             await self._store.update(loop_id, _mark_done(state, result), known=known)
@@ -238,7 +238,7 @@ class Continuation:
             n.Header.PARENT_LOOP_ID: parent,
         }
         data = self._registry.encode(result, id=digest)
-        await self._bus.publish(n.result_outbox_subject(parent), data, headers=headers)
+        await self._bus.publish(n.result_outbox_subject(parent, digest), data, headers=headers)
 
 
 def _mark_done(final: LoopState, result: SearchResult) -> Mutation:

@@ -38,7 +38,7 @@ def decode_result(msg: Msg) -> SearchResult:
 
 async def results_stored(bus: Bus, stream: str, parent: str | None = None) -> int:
     info = await bus.js.stream_info(
-        stream, subjects_filter=n.result_subject(parent) if parent else None
+        stream, subjects_filter=n.kept_results_filter(parent) if parent else None
     )
     return info.state.messages
 

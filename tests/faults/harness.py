@@ -210,7 +210,7 @@ async def all_ended(bus: Bus, settings: Settings, tally: Tally, limit_s: float =
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(tally.all_heard.wait(), 0.2)
     await quiet(bus, settings)
-    sub = await bus.js.subscribe(n.RESULT_SUBJECTS, stream=stream, ordered_consumer=True)
+    sub = await bus.js.subscribe(n.KEPT_RESULT_SUBJECTS, stream=stream, ordered_consumer=True)
     try:
         for _ in range(await stored()):
             msg = await sub.next_msg(timeout=10)

@@ -27,10 +27,10 @@ from research_chain.bus.cluster import LocalCluster
 from research_chain.cli import _parser, _settings
 from research_chain.client import ResearchClient, request_triples, start_research
 from research_chain.config import Settings
-from research_chain.errors import BusRejected, BusUnavailable, ValidationFailed
+from research_chain.errors import BusRejected, BusUnavailable, ResultTimeout, ValidationFailed
 from research_chain.graph.writer import GraphWriter
 from research_chain.runtime import start_chain
-from tests.chain.helpers import decode_result
+from tests.chain.helpers import awaiting, decode_result
 from tests.chain.standins import Recorder, standins
 from tests.faults.harness import PASSWORD, WorkerProcess, settings_env, worker_settings
 from tests.faults.operator import Identity, OperatorMode
@@ -156,6 +156,57 @@ async def test_one_parent_cannot_read_another_parents_results(
     assert any('subscription to "research.result.parent-a"' in r for r in seen), seen
     assert any('subscription to "research.result.>"' in r for r in seen), seen
     assert any('publish to "$js.api.stream.info.research_results"' in r for r in seen), seen
+
+
+def _parent(cluster: LocalCluster, user: str) -> Settings:
+    # A short request timeout: what a parent may not do is dropped unanswered.
+    return Settings(
+        nats_url=cluster.url, nats_user=user, nats_password=PASSWORD, request_timeout_s=1.0
+    )
+
+
+async def test_a_restarted_parent_fetches_its_own_kept_result_and_no_other_parent_can(
+    single: LocalCluster, worker_bus: Bus
+) -> None:
+    as_a = _parent(single, "parent-a")
+    # The first parent process starts a loop and is gone before it ends.
+    async with (
+        awaiting(worker_bus, n.result_subject("parent-a")) as ended,
+        await ResearchClient.connect(as_a, parent_loop_id="parent-a") as first,
+    ):
+        loop_id = await first.start("which operators flew drone 7")
+    assert (ended[0].headers or {})[n.Header.LOOP_ID] == loop_id
+    # Restarted under the same identity, it finds the result kept (the publish is long
+    # gone) with nothing but its own permissions.
+    async with await ResearchClient.connect(as_a, parent_loop_id="parent-a") as restarted:
+        kept = await restarted.fetch(loop_id)
+        waited = await restarted.result(loop_id, timeout=10)
+    assert kept is not None and not kept.degraded
+    assert waited == kept == decode_result(ended[0])
+    # Another parent finds nothing under its own id, and cannot read under parent-a's.
+    async with await ResearchClient.connect(
+        _parent(single, "parent-b"), parent_loop_id="parent-b"
+    ) as other:
+        assert await other.fetch(loop_id) is None
+        with pytest.raises(ResultTimeout):
+            await other.result(loop_id, timeout=2)
+    refusals = Refusals()
+    nc = await _as(single, "parent-b", refusals)
+    try:
+        with pytest.raises(nats.errors.Error):
+            await nc.jetstream(timeout=1).get_last_msg(
+                worker_settings(single, Path(".")).results_stream,
+                n.kept_result_subject("parent-a", loop_id),
+                direct=True,
+            )
+        await nc.flush()
+    finally:
+        await nc.close()
+    assert any(
+        "permissions violation for publish" in r.lower()
+        and ".research.kept.parent-a." in r.lower()
+        for r in refusals.seen
+    ), refusals.seen
 
 
 def _certificates(folder: Path) -> dict[str, Path]:
