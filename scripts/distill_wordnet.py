@@ -58,6 +58,8 @@ ONE_STEP = {"+", "\\", "=", "<", "&", "^", "@", "@i"}
 HYPERNYM = {"@", "@i"}
 # Senses kept per lemma and part of speech, most frequent first (see ``frequent_senses``).
 DEFAULT_SENSES = 3
+# Senses of a proper name whose kinds are kept ("Paris": the French capital, the Texan town).
+KIND_SENSES = 2
 
 
 class Synset:
@@ -262,6 +264,36 @@ def flatten(
     return reach, pos_bits
 
 
+def name_kinds(
+    synsets: dict[tuple[str, int], Synset],
+    order: dict[tuple[str, str], list[tuple[str, int]]],
+    senses: int = KIND_SENSES,
+) -> dict[str, list[int]]:
+    """Proper names ("Vienna", "Czech_Republic") -> every concept above their most frequent
+    senses through hypernym and instance-hypernym links, so a graph's entity called
+    ``vienna`` is known to be a capital, a city, a region and a location."""
+    out: dict[str, list[int]] = {}
+    for (lemma, pos), keys in sorted(order.items()):
+        if pos != "n":
+            continue
+        named = [
+            key
+            for key in keys[:senses]
+            if key in synsets
+            and any(w.lower() == lemma and w != w.lower() for w in synsets[key].lemmas)
+        ]
+        above: set[int] = set()
+        stack = list(named)
+        while stack:
+            for symbol, target, _, _ in synsets[stack.pop()].pointers:
+                if symbol in HYPERNYM and target in synsets and synsets[target].ident not in above:
+                    above.add(synsets[target].ident)
+                    stack.append(target)
+        if above:
+            out[lemma.replace("_", " ")] = sorted(above)
+    return out
+
+
 def read_license(root: Path) -> str:
     """The licence file if present, else the notice every data file carries in its header."""
     license_file = root / "LICENSE"
@@ -296,6 +328,10 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
             deltas.append(code - previous)
             previous = code
         offsets[row + 1] = len(deltas)
+    kinds = name_kinds(synsets, read_sense_order(root))
+    kind_deltas: list[int] = []
+    for codes in kinds.values():
+        kind_deltas.extend(np.diff(codes, prepend=0).tolist())
     exc_text = "\n".join(
         f"{form} {' '.join(sorted(bases))}" for form, bases in sorted(exceptions.items())
     )
@@ -305,6 +341,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "lemmas": len(words),
         "codes": len(deltas),
         "exceptions": len(exceptions),
+        "names": len(kinds),
         "senses_per_lemma": senses,
         "distances": {"0": "own synset", "1": "one link", "2": "hypernym of hypernym"},
     }
@@ -316,6 +353,9 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "deltas": np.array(deltas, dtype=np.uint32),
         "exceptions": np.frombuffer(exc_text.encode(), dtype=np.uint8),
         "meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8),
+        "kind_names": np.frombuffer("\n".join(kinds).encode(), dtype=np.uint8),
+        "kind_lengths": np.array([len(c) for c in kinds.values()], dtype=np.uint16),
+        "kind_deltas": np.array(kind_deltas, dtype=np.uint32),
     }
     return arrays, meta
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from research_chain.graph.protocol import Direction, GraphBackend
 from research_chain.payloads.graph import entity_type
-from research_chain.understanding.paths import LITERAL, NODE_MARK, Signature
+from research_chain.understanding.paths import LITERAL, NODE_MARK, PathTree
 from research_chain.understanding.relation_names import forward_name
 
 __all__ = ["path_tree"]
@@ -33,7 +33,7 @@ async def path_tree(
     per_node: int = 8,
     fanout: int = 50,
     max_nodes: int = 400,
-) -> Signature:
+) -> PathTree:
     """The relation paths that exist from ``seeds``, as a signature shaped like a tree.
 
     Each node is one path prefix (keyed ``type#n``; the root is the seeds' type), so
@@ -43,7 +43,7 @@ async def path_tree(
     nodes are grown, so the work per question is bounded whatever the graph.
     """
     if not seeds:
-        return {}
+        return PathTree({}, {})
     root = entity_type(seeds[0])
     stored = graph.predicates()
     # A relation stored both ways (``p`` and ``p_inverse``) is walked as ``p`` in
@@ -51,6 +51,7 @@ async def path_tree(
     mirrored = {p for p in stored if (forward_name(p) or "") in stored}
     tree: dict[str, dict[tuple[str, Direction], set[str]]] = defaultdict(lambda: defaultdict(set))
     level: dict[str, list[str]] = {root: sorted(set(seeds))[:per_node]}
+    labels: dict[str, tuple[str, ...]] = {}
     grown = 0
     for _ in range(depth):
         ids = sorted({i for members in level.values() for i in members})
@@ -77,6 +78,7 @@ async def path_tree(
                 child = f"{kind}{NODE_MARK}{grown}"
                 tree[key][(predicate, direction)].add(child)
                 following[child] = _spread(far_ids)[:per_node]
+                labels[child] = tuple(graph.label(i) for i in following[child])
         level = following
     # The last level's own values ("the types of the sensors on the drones X flew"), so
     # a path may end one step further on an attribute.
@@ -89,4 +91,4 @@ async def path_tree(
                     if not far and direction is Direction.OUT and predicate not in mirrored:
                         tree[key][(predicate, direction)].add(LITERAL)
     # Plain dicts, so a lookup of a missing node or step finds nothing instead of adding it.
-    return {kind: dict(edges) for kind, edges in tree.items()}
+    return PathTree({kind: dict(edges) for kind, edges in tree.items()}, labels)

@@ -82,6 +82,8 @@ _MAX_WORD = 64
 _CACHE_LIMIT = 50_000
 
 _Entry = tuple[frozenset[str], dict[int, int]]
+_Kinds = tuple[list[str], NDArray[np.int64], NDArray[np.uint32]]
+_NO_KINDS: _Kinds = ([], np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.uint32))
 _EMPTY: _Entry = (frozenset(), {})
 
 
@@ -96,6 +98,7 @@ class WordNetLexicon:
         deltas: NDArray[np.uint32],
         exceptions: dict[str, tuple[str, ...]],
         meta: dict[str, Any] | None = None,
+        kinds: _Kinds | None = None,
     ) -> None:
         if len(pos) != len(words) or offsets.shape != (len(words) + 1,):
             raise ValueError(f"lexicon has {len(words)} words but {len(pos)} tags")
@@ -110,6 +113,9 @@ class WordNetLexicon:
         self._words: dict[str, _Entry] = {}
         self._pairs: dict[tuple[str, str], float] = {}
         self._compounds: dict[str, tuple[str, str] | None] = {}
+        names, self._kind_offsets, self._kind_deltas = kinds or _NO_KINDS
+        self._name_row = {name: row for row, name in enumerate(names)}
+        self._kinds: dict[str, frozenset[int]] = {}
 
     @classmethod
     def load(cls, path: Path | None = None) -> WordNetLexicon:
@@ -127,6 +133,12 @@ class WordNetLexicon:
             if bases:
                 exceptions[form] = tuple(bases)
         meta = json.loads(arrays["meta"].tobytes().decode()) if "meta" in arrays else {}
+        kinds = None
+        if "kind_names" in arrays:
+            names = arrays["kind_names"].tobytes().decode().split("\n")
+            kind_offsets = np.zeros(len(names) + 1, dtype=np.int64)
+            np.cumsum(arrays["kind_lengths"], out=kind_offsets[1:])
+            kinds = (names, kind_offsets, arrays["kind_deltas"].astype(np.uint32, copy=False))
         return cls(
             words,
             arrays["pos"].tobytes(),
@@ -134,6 +146,7 @@ class WordNetLexicon:
             arrays["deltas"].astype(np.uint32, copy=False),
             exceptions,
             meta,
+            kinds,
         )
 
     def __len__(self) -> int:
@@ -155,6 +168,29 @@ class WordNetLexicon:
         """Whether a form of ``word`` is a noun ("colour", "owners"; not "written")."""
         lowered = word.lower()
         return any(self._is_lemma(base, _NOUN) for base in self._lemmatise(lowered))
+
+    def names_kind(self, name: str, noun: str) -> bool:
+        """Is the proper name ``name`` ("vienna", "czech republic") a kind of thing ``noun``
+        ("city", "country") names? WordNet files places, people, languages and faiths under
+        their kinds, so a graph's entity names tell what a relation reaches even when the
+        relation's own name does not say it (``containedby`` reaching countries)."""
+        kinds = self._name_kinds(" ".join(name.lower().replace("_", " ").split()))
+        if not kinds:
+            return False
+        return any(d == 0 and c in kinds for c, d in self._entry(noun)[1].items())
+
+    def _name_kinds(self, name: str) -> frozenset[int]:
+        found = self._kinds.get(name)
+        if found is None:
+            row = self._name_row.get(name)
+            found = frozenset()
+            if row is not None:
+                start, end = int(self._kind_offsets[row]), int(self._kind_offsets[row + 1])
+                found = frozenset(np.cumsum(self._kind_deltas[start:end], dtype=np.uint64).tolist())
+            if len(self._kinds) >= _CACHE_LIMIT:
+                self._kinds.clear()
+            self._kinds[name] = found
+        return found
 
     def related(self, a: str, b: str) -> float:
         """How closely WordNet links the two words, on the scale in the module docstring.

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import pairwise
@@ -23,9 +23,18 @@ from research_chain.graph.protocol import Direction, Step
 from research_chain.understanding.analysis import Analysis, match_strength
 from research_chain.understanding.lexical import packaged_lexicon
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
+from research_chain.understanding.lexicon import is_agent_noun
 from research_chain.understanding.relation_names import forward_name, read_relation
 
-__all__ = ["LITERAL", "PathChoice", "Signature", "infer_paths", "path_from_wire", "path_to_wire"]
+__all__ = [
+    "LITERAL",
+    "PathChoice",
+    "PathTree",
+    "Signature",
+    "infer_paths",
+    "path_from_wire",
+    "path_to_wire",
+]
 
 LITERAL = "literal"
 NODE_MARK = "#"
@@ -49,6 +58,21 @@ _SURE_NOUN = 0.9
 _LOOSE_NOUN = 0.5
 _STRONG = 0.5
 _UNASKED_RETURN = 2.0
+_UNJUSTIFIED = 2.0
+# What "where" asks for, as the WordNet noun a name's kinds are checked against. People are
+# left out: WordNet knows only famous ones (a bias, not a kind), and a "Russian" is a person
+# as well as a language.
+_WH_KINDS = {"where": "location"}
+
+
+class PathTree(dict[str, Mapping[tuple[str, Direction], AbstractSet[str]]]):
+    """A signature grown from seeds that also keeps the names of a few entities each node
+    reached: WordNet knows what many names are (a city, a country, a language), which
+    says what a relation reaches when its own name does not."""
+
+    def __init__(self, edges: Signature, labels: Mapping[str, tuple[str, ...]]) -> None:
+        super().__init__(edges)
+        self.labels = labels
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +84,8 @@ class PathChoice:
     types: tuple[str, ...] = ()
     # steps walked the way a noun of the question names them: breaks exact ties only
     named_forward: int = 0
+    # the tree node the path ends at (its key in the signature)
+    end: str = ""
 
     @property
     def literal(self) -> bool:
@@ -140,8 +166,20 @@ class _Scorer:
     """Scores candidate paths against one question; what depends only on the question is
     computed once here, not once per path."""
 
-    def __init__(self, analysis: Analysis, seed_span: tuple[int, int]) -> None:
+    def __init__(
+        self,
+        analysis: Analysis,
+        seed_span: tuple[int, int],
+        labels: Mapping[str, tuple[str, ...]] | None = None,
+    ) -> None:
         self.analysis = analysis
+        self.labels = labels or {}
+        self.kind_nouns = (
+            tuple(w for w in analysis.answer_words if _nouns((w,)) and not is_agent_noun(w))
+            if analysis.answer_token is not None
+            else tuple(_WH_KINDS[w] for w in (analysis.wh_word,) if w in _WH_KINDS)
+        )
+        self._fits: dict[str, bool] = {}
         self.mentioned = frozenset(analysis.predicates(0.0))
         self.groups: dict[int, dict[str, float]] = {}
         for m in analysis.relations:
@@ -200,6 +238,37 @@ class _Scorer:
                 score -= 2.0 * strongest
         return score
 
+    def fits(self, node: str) -> bool:
+        """Are most of the entities a tree node reached of the kind the question asks for
+        ("which country": they are countries by their names)?"""
+        if not self.kind_nouns:
+            return False
+        found = self._fits.get(node)
+        if found is None:
+            lexicon = packaged_lexicon()
+            names = self.labels.get(node, ())
+            hits = sum(
+                1 for name in names if any(lexicon.names_kind(name, w) for w in self.kind_nouns)
+            )
+            found = self._fits[node] = hits > 0 and 2 * hits >= len(names)
+        return found
+
+    def kind_elsewhere(self) -> bool:
+        """Does some node of the tree hold what the answer noun names?"""
+        return any(self.fits(node) for node in self.labels)
+
+    def justified(self, steps: tuple[Step, ...]) -> bool:
+        """Does every mentioned relation walked answer some word better than the other
+        relations walked? One word ("deathplace") read as two relations is one step."""
+        uses = {s.predicate for s in steps}
+        needed = uses & self.mentioned
+        for options in self.groups.values():
+            walked = {p: w for p, w in options.items() if p in uses}
+            if walked:
+                best = max(walked.values())
+                needed -= {p for p, w in walked.items() if w >= best}
+        return not needed
+
     def named_forward(self, step: Step) -> bool:
         """Does a noun of the question name where this step leads ("the dad of X" and
         ``parents`` walked forward; backwards it would reach the children)?"""
@@ -211,8 +280,12 @@ class _Scorer:
         )
 
     def explains(self, choice: PathChoice) -> bool:
-        """Does the path walk every relation word by its strongest reading, pass every
-        type word and end at the asked type?"""
+        """Does the path walk every relation word by its strongest reading and no relation
+        for nothing, pass every type word and end at the asked type (or kind)?"""
+        if not self.justified(choice.steps):
+            return False
+        if not self.fits(choice.end) and self.kind_elsewhere():
+            return False
         uses = {s.predicate for s in choice.steps}
         for options in self.groups.values():
             strongest = max(options.values())
@@ -266,7 +339,7 @@ class _Scorer:
             _ORDER_WEIGHT if near <= far else -_ORDER_WEIGHT for near, far in pairwise(distances)
         )
 
-    def __call__(self, steps: tuple[Step, ...], types: tuple[str, ...]) -> float:
+    def __call__(self, steps: tuple[Step, ...], types: tuple[str, ...], end: str = "") -> float:
         analysis = self.analysis
         uses = Counter(s.predicate for s in steps)
         score = self.coverage(uses, types)
@@ -275,6 +348,8 @@ class _Scorer:
         if analysis.answer_relation is not None and steps[-1].predicate == analysis.answer_relation:
             score += 1.0
         cue = self.cue(steps[-1])
+        if self.fits(end):
+            cue = 1.0
         if self.analysis.answer_token is None:
             met = cue >= _CUE_EXPLAINS
         else:
@@ -285,6 +360,8 @@ class _Scorer:
         score += _ANSWER_CUE * cue + (_CUE_MET if met else 0.0)
         score -= _STEP_COST * len(steps)
         score -= _BRIDGE * sum(1 for s in steps if s.predicate not in self.mentioned)
+        if not self.justified(steps):
+            score -= _UNJUSTIFIED
         explained = [
             i
             for i in _returns(steps)
@@ -311,8 +388,10 @@ def _extend(
     max_len: int,
     out: list[tuple[tuple[Step, ...], tuple[str, ...]]],
     max_bridges: int,
+    named_end: Callable[[str], bool],
 ) -> None:
-    """Depth-first over the schema; unmentioned predicates only as a few bridging hops."""
+    """Depth-first over the schema; unmentioned predicates only as a few bridging hops, and
+    a path of bridges alone only to where the answer noun names what it reaches."""
     current = types[-1]
     if len(steps) >= max_len or current == LITERAL:
         return
@@ -327,9 +406,9 @@ def _extend(
         for far_type in sorted(far):
             path = (*steps, step)
             reached = (*types, far_type)
-            if any(s.predicate in mentioned for s in path):
+            if any(s.predicate in mentioned for s in path) or named_end(far_type):
                 out.append((path, reached))
-            _extend(signature, mentioned, reached, path, max_len, out, max_bridges)
+            _extend(signature, mentioned, reached, path, max_len, out, max_bridges, named_end)
 
 
 def _order(choice: PathChoice) -> tuple[float, int, int, list[tuple[str, str]]]:
@@ -382,19 +461,20 @@ def infer_paths(
         # the first maintenance of X"): any short path that passes and ends there.
         mentioned = frozenset(p for edges in signature.values() for p, _ in edges)
         max_len = min(max_len, 2)
-    score = _Scorer(analysis, seed_span)
+    labels = signature.labels if isinstance(signature, PathTree) else None
+    score = _Scorer(analysis, seed_span, labels)
     choices: list[PathChoice] = []
     for bridges in (0, _MAX_BRIDGES):
         found: list[tuple[tuple[Step, ...], tuple[str, ...]]] = []
-        _extend(signature, mentioned, (seed_type,), (), max_len, found, bridges)
+        _extend(signature, mentioned, (seed_type,), (), max_len, found, bridges, score.fits)
         choices = []
         for steps, keys in found:
             types = tuple(_type_of(k) for k in keys)
             forward = sum(1 for step in steps if score.named_forward(step))
-            choice = PathChoice(
-                _type_of(seed_type), steps, types[-1], score(steps, types), types, forward
+            value = score(steps, types, keys[-1])
+            choices.append(
+                PathChoice(_type_of(seed_type), steps, types[-1], value, types, forward, keys[-1])
             )
-            choices.append(choice)
         choices.sort(key=_order)
         if choices and score.explains(choices[0]):
             break

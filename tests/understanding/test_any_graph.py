@@ -25,7 +25,7 @@ from research_chain.payloads.graph import ENTITY_ID_PATTERN
 from research_chain.runtime import Chain, start_chain
 from research_chain.understanding.analysis import Analysis, analyse
 from research_chain.understanding.evidence import answer_labels
-from research_chain.understanding.paths import Signature, infer_paths
+from research_chain.understanding.paths import PathTree, Signature, infer_paths
 from research_chain.understanding.relation_names import read_relation
 
 # A made-up family and football graph, relations named in several common shapes.
@@ -423,3 +423,47 @@ def test_a_classified_noun_names_no_relation(question: str) -> None:
 def test_the_person_a_statement_points_at_is_its_answer() -> None:
     analysis = _analysis(f"{SUBJECT} is a film written by this person", FILM_RELATIONS)
     assert analysis.answer_words == ("person",)
+
+
+def _node(*edges: tuple[str, Direction, str]) -> dict[tuple[str, Direction], frozenset[str]]:
+    return {(p, d): frozenset({far}) for p, d, far in edges}
+
+
+# From a person: where they died (cities), from there what contains it (countries) and
+# who else was born there, and from those their nationality (countries as well).
+KIND_TREE = PathTree(
+    {
+        "entity": _node(
+            ("place_of_death", Direction.OUT, "entity#1"),
+            ("nationality", Direction.OUT, "entity#2"),
+        ),
+        "entity#1": _node(
+            ("containedby", Direction.OUT, "entity#3"),
+            ("place_of_birth", Direction.IN, "entity#4"),
+        ),
+        "entity#4": _node(("nationality", Direction.OUT, "entity#5")),
+    },
+    {
+        "entity#1": ("Vienna", "Munich"),
+        "entity#2": ("Germany",),
+        "entity#3": ("Austria", "Germany"),
+        "entity#4": ("hans_of_x", "otto_of_y"),
+        "entity#5": ("Germany", "France"),
+    },
+)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [f"what is the country of {SUBJECT}'s deathplace ?", f"in which country did {SUBJECT} die ?"],
+)
+def test_the_answer_noun_names_what_the_entities_reached_are(question: str) -> None:
+    """WordNet knows Austria is a country and Vienna a city: "country" is answered by the
+    relation reaching countries from the place of death, though ``containedby`` shares no
+    word with the question, and not by the people born there and their nationality."""
+    predicates = ["place_of_death", "place_of_birth", "nationality", "containedby"]
+    best = infer_paths(_analysis(question, predicates), "entity", KIND_TREE)[0]
+    assert best.steps == (
+        Step("place_of_death", Direction.OUT),
+        Step("containedby", Direction.OUT),
+    ), best

@@ -182,3 +182,22 @@ def test_caches_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def lexicon_score(a: str, b: str) -> float:
     return packaged_lexicon().related(a, b)
+
+
+@pytest.mark.parametrize(
+    ("name", "noun", "expected"),
+    [
+        ("vienna", "city", True),
+        ("Czech_Republic", "countries", True),
+        ("united kingdom", "country", True),
+        ("lutheranism", "religion", True),
+        ("english", "language", True),
+        ("germany", "city", False),
+        ("vienna", "religion", False),
+        ("old_town_of_x", "city", False),
+    ],
+)
+def test_proper_names_are_known_by_their_kinds(
+    lexicon: WordNetLexicon, name: str, noun: str, expected: bool
+) -> None:
+    assert lexicon.names_kind(name, noun) is expected
