@@ -2,13 +2,16 @@
 
 Usage:
     .venv/bin/python bench/faults_bench.py recovery [--runs 5] [--loops 200] [--ack-wait 5]
+        [--fault kill|restart]
     .venv/bin/python bench/faults_bench.py throughput [--loops 1000] [--in-flight 128]
 
 recovery: two ``research-chain up`` workers on the shipped single-node config; a
-quarter of the way through the loops one worker is killed with SIGKILL. Printed per
-run: seconds from the kill until every loop has its result, and the same span in a
-run without a kill (the work that was left anyway); the difference is what the kill
-cost. The median of the runs is printed last.
+quarter of the way through the loops one worker is killed with SIGKILL (``--fault
+kill``) or nats-server is restarted (``--fault restart``). Printed per run: seconds
+from the fault until every loop has its result, the same span in a run without a
+fault (the work that was left anyway), and the fault suite's counts (lost,
+duplicated, degraded: a loop that only its deadline ended). The median and the
+worst of the runs are printed last.
 
 throughput: the chain with instant stand-in stages in this process, on the shipped
 single-node config and on the three-node cluster (R3 streams and buckets), one after
@@ -43,7 +46,9 @@ from tests.faults.harness import (  # noqa: E402
 )
 
 
-async def one_recovery(base: Path, loops: int, ack_wait_s: float, kill: bool) -> float:
+async def one_recovery(
+    base: Path, loops: int, ack_wait_s: float, fault: str | None
+) -> tuple[float, Tally]:
     nats = start_nats(base / "nats", 1)
     try:
         settings = worker_settings(
@@ -58,10 +63,12 @@ async def one_recovery(base: Path, loops: int, ack_wait_s: float, kill: bool) ->
             await start_loops(bus, tally)
             await tally.mid_run.wait()
             started = time.perf_counter()
-            if kill:
+            if fault == "kill":
                 await fleet[0].kill()
+            elif fault == "restart":
+                await asyncio.to_thread(nats.restart, 0)
             await all_ended(bus, settings, tally, limit_s=300)
-            took = time.perf_counter() - started
+            took = tally.answered_at - started
             assert (tally.lost, tally.duplicated) == (0, 0), tally.line("recovery")
         finally:
             await bus.close()
@@ -69,25 +76,36 @@ async def one_recovery(base: Path, loops: int, ack_wait_s: float, kill: bool) ->
                 await worker.stop()
     finally:
         nats.stop()
-    return took
+    return took, tally
 
 
-async def recovery(runs: int, loops: int, ack_wait_s: float) -> None:
-    killed: list[float] = []
+FAULTS = {
+    "kill": "kill -9 of one of two workers",
+    "restart": "restart of nats-server (two workers)",
+}
+
+
+async def recovery(runs: int, loops: int, ack_wait_s: float, fault: str) -> None:
+    took: list[float] = []
+    lost = duplicated = degraded = 0
     for i in range(runs):
         with tempfile.TemporaryDirectory() as tmp:
-            kill_s = await one_recovery(Path(tmp) / "kill", loops, ack_wait_s, kill=True)
-            calm_s = await one_recovery(Path(tmp) / "calm", loops, ack_wait_s, kill=False)
-        killed.append(kill_s)
+            fault_s, tally = await one_recovery(Path(tmp) / "fault", loops, ack_wait_s, fault)
+            calm_s, _ = await one_recovery(Path(tmp) / "calm", loops, ack_wait_s, None)
+        took.append(fault_s)
+        lost += tally.lost
+        duplicated += tally.duplicated
+        degraded += len(tally.degraded)
         print(
-            f"run {i + 1}: kill -9 of one of two workers -> all {loops} loops ended "
-            f"{kill_s:.2f}s after the kill (no kill: {calm_s:.2f}s; cost {kill_s - calm_s:.2f}s)",
+            f"run {i + 1}: {FAULTS[fault]} -> all {loops} loops ended {fault_s:.2f}s after "
+            f"it (no fault: {calm_s:.2f}s; cost {fault_s - calm_s:.2f}s); {tally.line(fault)}",
             flush=True,
         )
-    median = statistics.median(killed)
     print(
-        f"recovery after a worker kill (ack_wait {ack_wait_s:g}s): median {median:.2f}s "
-        f"over {runs} runs (min {min(killed):.2f}s, max {max(killed):.2f}s)"
+        f"recovery after a {FAULTS[fault]} (ack_wait {ack_wait_s:g}s), {runs} runs: "
+        f"median {statistics.median(took):.2f}s, worst {max(took):.2f}s, "
+        f"best {min(took):.2f}s, {sum(t <= 10.0 for t in took)}/{runs} within 10 s; "
+        f"lost={lost} duplicated={duplicated} degraded={degraded}"
     )
 
 
@@ -122,12 +140,13 @@ def main() -> None:
     rec.add_argument("--runs", type=int, default=5)
     rec.add_argument("--loops", type=int, default=200)
     rec.add_argument("--ack-wait", type=float, default=5.0)
+    rec.add_argument("--fault", choices=sorted(FAULTS), default="kill")
     thr = sub.add_parser("throughput")
     thr.add_argument("--loops", type=int, default=1000)
     thr.add_argument("--in-flight", type=int, default=128)
     args = parser.parse_args()
     if args.what == "recovery":
-        asyncio.run(recovery(args.runs, args.loops, args.ack_wait))
+        asyncio.run(recovery(args.runs, args.loops, args.ack_wait, args.fault))
     else:
         asyncio.run(throughput(args.loops, args.in_flight))
 

@@ -89,6 +89,8 @@ class PullLoop:
         return self._durable
 
     async def start(self) -> None:
+        """Bind and fetch; a stopped loop may be started again (its handler kept)."""
+        self._stopping = False
         self._sub = await self._bus.pull(self._stream, self._durable)
         self._task = asyncio.create_task(self._run(), name=f"pull-{self._name}")
         if self._heartbeat_s:

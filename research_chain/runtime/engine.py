@@ -2,10 +2,12 @@
 
 Per trigger: ignore it if the loop finished or the trigger is stale, end the
 loop if its deadline passed, otherwise fold the completion into the state,
-pick the rule's branch, build the next input, dispatch it (deduplicated by
-loop, stage and step) and only then advance the state by compare-and-set. A
-crash between dispatch and advance re-runs the same decision on redelivery and
-the duplicate dispatch is dropped by the stream.
+pick the rule's branch, build the next input, advance the state by
+compare-and-set and only then dispatch (deduplicated by loop, stage and step).
+A replica that dies between the two leaves a state that names the trigger which
+advanced it (``fired_by``); whichever replica gets the trigger again re-sends the
+dispatch, whether it sees the advanced state at once or only after its own
+compare-and-set is refused.
 """
 
 from __future__ import annotations
@@ -142,8 +144,7 @@ class RuleEngine:
         if state is None or state.finished:
             return msg.ack()
         if step < state.step:
-            if state.fired_by == f"{trigger}:{step}":
-                await self._redispatch(state, trigger, msg)
+            await self._redispatch(state, trigger, step, msg)
             return msg.ack()
         if step > state.step:
             raise BusUnavailable(
@@ -196,6 +197,13 @@ class RuleEngine:
             advanced = await self._store.update(state.loop_id, mutate, known=(applied, revision))
             if advanced is not None:
                 await self._send(advanced, decision, body)
+            else:
+                # Refused: the stored state had moved on, under this process's cached copy
+                # or a concurrent replica. If this trigger moved it, the replica that did
+                # may have died before its dispatch went out.
+                fresh, _ = await self._store.get(state.loop_id)
+                if fresh is not None:
+                    await self._redispatch(fresh, trigger, step, msg)
         await self._hooks.on_rule(
             RuleFired(
                 loop_id=state.loop_id,
@@ -218,9 +226,10 @@ class RuleEngine:
             load=self._loader(state.loop_id),
         )
 
-    async def _send(self, state: LoopState, decision: Decision, body: WireModel) -> None:
+    async def _send(self, state: LoopState, decision: Decision, body: WireModel) -> bool:
+        """False when the stream had this dispatch already."""
         assert decision.stage is not None
-        await dispatch(
+        return await dispatch(
             self._bus,
             decision.stage,
             state.loop_id,
@@ -231,14 +240,21 @@ class RuleEngine:
             traceparent=state.trace_context,
         )
 
-    async def _redispatch(self, state: LoopState, trigger: str, msg: Message) -> None:
-        """The trigger advanced the loop before; send its dispatch again (deduplicated)."""
+    async def _redispatch(self, state: LoopState, trigger: str, step: int, msg: Message) -> None:
+        """When this trigger advanced the loop before, send its dispatch again: the stream
+        drops it if the first one was stored, and a worker skips it if already answered."""
+        if state.finished or state.fired_by != f"{trigger}:{step}":
+            return
         payload = self._registry.decode_as(msg.data, TRIGGER_PAYLOADS[trigger]).payload
         decision = recall(self._pack, trigger, state.fired_rule)
         if decision.stage is None:
             return
         body = await build_input(decision, self._action_context(state, payload))
-        await self._send(state, decision, body)
+        if await self._send(state, decision, body):
+            log.info(
+                "loop %s: %s dispatch at step %d re-sent: the stream did not have it",
+                state.loop_id, decision.stage.value, state.step,
+            )  # fmt: skip
 
     def _loader(self, loop_id: str) -> Callable[[Stage], Awaitable[WireModel | None]]:
         async def load(stage: Stage) -> WireModel | None:

@@ -14,6 +14,7 @@ import contextlib
 import os
 import signal
 import sys
+import time
 import uuid
 from collections import Counter
 from collections.abc import Mapping
@@ -147,6 +148,8 @@ class Tally:
             self.all_heard.set()
 
     stored: Counter[str] = field(default_factory=Counter)
+    # When every started loop had its result (``time.perf_counter``), set by all_ended.
+    answered_at: float = 0.0
 
     @property
     def lost(self) -> int:
@@ -209,6 +212,7 @@ async def all_ended(bus: Bus, settings: Settings, tally: Tally, limit_s: float =
         while not tally.all_heard.is_set() and await stored() < tally.expected:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(tally.all_heard.wait(), 0.2)
+    tally.answered_at = time.perf_counter()
     await quiet(bus, settings)
     sub = await bus.js.subscribe(n.KEPT_RESULT_SUBJECTS, stream=stream, ordered_consumer=True)
     try:
@@ -243,8 +247,12 @@ async def quiet(bus: Bus, settings: Settings, limit_s: float = 60.0) -> None:
         for stream in streams:
             for info in await bus.js.consumers_info(stream):
                 # The chain's durables; a watcher's ephemeral left from before a server
-                # restart may show pending messages until the server drops it.
+                # restart may show pending messages until the server drops it. The loops
+                # in flight counter is never pulled: a finished loop whose deadline could
+                # not be purged (during a restart) stays on it until the deadline fires.
                 durable = info.config.durable_name
+                if durable == names.in_flight_consumer:
+                    continue
                 if durable and (info.num_pending or info.num_ack_pending):
                     return False
         return (await bus.js.stream_info(names.dispatch_stream)).state.messages == 0
