@@ -36,12 +36,9 @@ from chain_bench import chain_run  # noqa: E402  (bench/ is on sys.path as the s
 from research_chain.bus import connect, provision  # noqa: E402
 from tests.faults.harness import (  # noqa: E402
     Tally,
-    WorkerProcess,
-    all_ended,
-    listen,
-    settings_env,
-    start_loops,
+    loops_through,
     start_nats,
+    worker_fleet,
     worker_settings,
 )
 
@@ -54,26 +51,20 @@ async def one_recovery(
         settings = worker_settings(
             nats, base / "data", ack_wait_s=ack_wait_s, backoff_initial_s=0.5, backoff_max_s=10.0
         )
-        env = settings_env(settings)
-        fleet = [await WorkerProcess(env, base / f"worker-{i}.log").start() for i in range(2)]
-        bus = await connect(settings, name="faults-bench")
-        tally = Tally(expected=loops)
-        try:
-            await listen(bus, tally)
-            await start_loops(bus, tally)
-            await tally.mid_run.wait()
-            started = time.perf_counter()
-            if fault == "kill":
-                await fleet[0].kill()
-            elif fault == "restart":
-                await asyncio.to_thread(nats.restart, 0)
-            await all_ended(bus, settings, tally, limit_s=300)
-            took = tally.answered_at - started
-            assert (tally.lost, tally.duplicated) == (0, 0), tally.line("recovery")
-        finally:
-            await bus.close()
-            for worker in fleet:
-                await worker.stop()
+        started = 0.0
+        async with worker_fleet(settings, base, 2) as fleet:
+
+            async def apply() -> None:
+                nonlocal started
+                started = time.perf_counter()
+                if fault == "kill":
+                    await fleet[0].kill()
+                elif fault == "restart":
+                    await asyncio.to_thread(nats.restart, 0)
+
+            tally = await loops_through(settings, apply, loops=loops, limit_s=300)
+        took = tally.answered_at - started
+        assert (tally.lost, tally.duplicated) == (0, 0), tally.line("recovery")
     finally:
         nats.stop()
     return took, tally

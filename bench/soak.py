@@ -22,16 +22,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from research_chain.bus import connect  # noqa: E402
 from research_chain.bus.cluster import LocalCluster  # noqa: E402
 from tests.faults.harness import (  # noqa: E402
     Tally,
     WorkerProcess,
-    all_ended,
-    listen,
-    settings_env,
-    start_loops,
+    loops_through,
     start_nats,
+    worker_fleet,
     worker_settings,
 )
 
@@ -45,13 +42,10 @@ async def soak_round(
         "restart a nats-server" if len(nats.nodes) == 1 else "kill a node",
     ]
     fault = rng.choice(faults)
-    bus = await connect(settings, name="soak-parent")
-    tally = Tally(expected=loops)
     victim = None
-    try:
-        await listen(bus, tally)
-        await start_loops(bus, tally)
-        await tally.mid_run.wait()
+
+    async def apply() -> None:
+        nonlocal victim
         if fault == "kill -9 a worker":
             index = rng.randrange(len(fleet))
             await fleet[index].kill()
@@ -61,9 +55,8 @@ async def soak_round(
         else:
             victim = rng.randrange(len(nats.nodes))
             nats.kill(victim)
-        await all_ended(bus, settings, tally, limit_s=300)
-    finally:
-        await bus.close()
+
+    tally = await loops_through(settings, apply, loops=loops, limit_s=300)
     if victim is not None:
         await asyncio.to_thread(nats.restart, victim)
     return fault, tally
@@ -76,18 +69,13 @@ async def soak(rounds: int, loops: int, size: int, seed: int) -> int:
         base = Path(tmp)
         nats = start_nats(base / "nats", size)
         try:
-            env = settings_env(worker_settings(nats, base / "data"))
-            fleet = [await WorkerProcess(env, base / f"worker-{i}.log").start() for i in range(2)]
-            try:
+            async with worker_fleet(worker_settings(nats, base / "data"), base, 2) as fleet:
                 for i in range(rounds):
                     fault, tally = await soak_round(nats, base, fleet, loops, rng)
                     print(f"round {i + 1}: " + tally.line(fault), flush=True)
                     started += len(tally.started)
                     lost += tally.lost
                     duplicated += tally.duplicated
-            finally:
-                for worker in fleet:
-                    await worker.stop()
         finally:
             nats.stop()
     where = "three-node cluster" if size == 3 else "one server"

@@ -18,7 +18,7 @@ from research_chain.config import Settings
 from research_chain.graph.writer import GraphWriter
 from research_chain.payloads import EntityState, ExecutionOutput, Triple, default_registry
 from research_chain.runtime import start_chain
-from tests.chain.helpers import awaiting, decode_result, results_stored, wait_until
+from tests.chain.helpers import awaiting, decode_result, results_stored, until_settled
 from tests.chain.standins import Recorder, standins
 
 PARENT = "parent-endings"
@@ -175,12 +175,13 @@ async def test_a_repeated_request_starts_nothing_new(
     for _ in range(2):
         last = await kv.put(entity.id, default_registry().encode(entity))
     names = settings.names()
+    intake = (f"KV_{names.entities_bucket}", names.intake_consumer)
 
     async def intake_caught_up() -> bool:
-        info = await bus.js.consumer_info(f"KV_{names.entities_bucket}", names.intake_consumer)
+        info = await bus.js.consumer_info(*intake)
         return info.ack_floor is not None and (info.ack_floor.stream_seq or 0) >= last
 
-    await wait_until(intake_caught_up)
+    await until_settled(bus, [intake], intake_caught_up)
     assert not decode_result(got[0]).degraded
     assert recorder.stages(loop_id).count(Stage.NL_CLASSIFY) == 1
     assert await results_stored(bus, settings.results_stream, PARENT) == 1
@@ -243,14 +244,21 @@ async def test_a_deadline_that_fires_while_no_engine_runs_is_honoured_on_restart
             await start_research(bus, triples)
             await asyncio.wait_for(entered.wait(), 20)
             await engine.stop()
+            # The server stores the fired deadline in the stream (no core publish): an
+            # ordered consumer on its subject hears it land.
+            fired = asyncio.Event()
 
-            async def fired() -> bool:
-                info = await bus.js.stream_info(
-                    settings.schedule_stream, subjects_filter=n.deadline_subject(loop_id)
-                )
-                return info.state.messages > 0
+            async def landed(msg: Msg) -> None:
+                fired.set()
 
-            await wait_until(fired)
+            watch = await bus.js.subscribe(
+                n.deadline_subject(loop_id), stream=settings.schedule_stream,
+                ordered_consumer=True, cb=landed,
+            )  # fmt: skip
+            try:
+                await asyncio.wait_for(fired.wait(), 20)
+            finally:
+                await watch.unsubscribe()
             assert got == []
             engine = await start_chain(bus, settings, None)
     finally:

@@ -14,9 +14,10 @@ from research_chain.bus import Bus
 from research_chain.bus.names import Stage
 from research_chain.components.base import LoopSnapshot, StageContext
 from research_chain.config import Settings
-from research_chain.graph import EmbeddedGraph, open_graph, write_triples
+from research_chain.graph import EmbeddedGraph
 from research_chain.judges import HeuristicJudge
-from research_chain.payloads import Intent, ObjectKind, Triple
+from research_chain.payloads import Intent, Triple
+from tests.graph.conftest import lit, opened, rel
 
 NS = "test.kb.films.demo"
 FLEET = "test.kb.fleet.demo"
@@ -38,14 +39,6 @@ Y1995, Y2004, Y1972, Y1986 = (mid("year", y) for y in ("1995", "2004", "1972", "
 WREN, KITE = mid("drone", "d1", FLEET), mid("drone", "d2", FLEET)
 HARBOR = mid("site", "s1", FLEET)
 FAULT1, FAULT2 = mid("fault", "f1", FLEET), mid("fault", "f2", FLEET)
-
-
-def lit(s: str, p: str, o: str, ts: str = "") -> Triple:
-    return Triple(subject=s, predicate=p, object=o, timestamp=ts)
-
-
-def rel(s: str, p: str, o: str, ts: str = "") -> Triple:
-    return Triple(subject=s, predicate=p, object=o, kind=ObjectKind.ENTITY, timestamp=ts)
 
 
 def _names() -> list[Triple]:
@@ -87,12 +80,8 @@ def movie_graph() -> list[Triple]:
 @pytest.fixture
 async def graph(bus: Bus, settings: Settings) -> AsyncIterator[EmbeddedGraph]:
     """The test graph written through the store and read back through the KV watch."""
-    await write_triples(bus, settings, movie_graph())
-    opened = await open_graph(bus, settings, timeout_s=20)
-    try:
-        yield opened
-    finally:
-        await opened.close()
+    async with opened(bus, settings, movie_graph()) as graph:
+        yield graph
 
 
 @pytest.fixture
@@ -100,13 +89,8 @@ async def hashed_graph(
     bus: Bus, settings: Settings, graph: EmbeddedGraph
 ) -> AsyncIterator[EmbeddedGraph]:
     """The same graph opened again with the embedding tier on (hashing vectors)."""
-    opened = await open_graph(
-        bus, settings.model_copy(update={"embedding_model": "hashing"}), timeout_s=20
-    )
-    try:
-        yield opened
-    finally:
-        await opened.close()
+    async with opened(bus, settings.model_copy(update={"embedding_model": "hashing"})) as hashed:
+        yield hashed
 
 
 @dataclass

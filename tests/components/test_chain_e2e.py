@@ -10,26 +10,21 @@ from research_chain.bus import Bus
 from research_chain.client import research
 from research_chain.components import default_components
 from research_chain.config import Settings
-from research_chain.graph import EmbeddedGraph, GraphWriter
+from research_chain.graph import EmbeddedGraph
 from research_chain.judges import HeuristicJudge
 from research_chain.payloads import RouteAction, SearchResult
-from research_chain.runtime import Chain, start_chain
+from research_chain.runtime import Chain
 from research_chain.understanding.citations import extract_refs
 from research_chain.understanding.evidence import answer_labels
+from tests.chain.helpers import serving
 
 
 @pytest.fixture
 async def chain(bus: Bus, settings: Settings, graph: EmbeddedGraph) -> AsyncIterator[Chain]:
-    writer = GraphWriter(bus, settings)
-    await writer.start()
-    running = await start_chain(
+    async with serving(
         bus, settings, default_components(), graph=graph, judge=HeuristicJudge()
-    )
-    try:
+    ) as running:
         yield running
-    finally:
-        await running.stop()
-        await writer.stop()
 
 
 async def _ask(bus: Bus, settings: Settings, question: str, parent: str) -> SearchResult:

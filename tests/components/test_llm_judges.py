@@ -25,16 +25,16 @@ from research_chain.bus.names import Stage
 from research_chain.client import research
 from research_chain.components import default_components
 from research_chain.config import Settings
-from research_chain.graph import EmbeddedGraph, GraphWriter, open_graph, write_triples
+from research_chain.graph import EmbeddedGraph, open_graph, write_triples
 from research_chain.judges import LLMJudge
 from research_chain.judges.prompts import DATA_RULE
 from research_chain.observability import JudgeMetricsHook, TracingHook
 from research_chain.payloads import ClassifierOutput, ClassifierTier, SearchResult, default_registry
-from research_chain.runtime import Chain, start_chain
 from research_chain.runtime.hooks import Hook
 from research_chain.telemetry import tracing_from_settings
 from research_chain.understanding.citations import extract_refs
 from research_chain.understanding.evidence import answer_labels
+from tests.chain.helpers import serving
 from tests.components.conftest import TOPGUN, lit, movie_graph
 from tests.fake_llm import FakeLLM, Step, route_reply, synthesis_reply
 
@@ -99,17 +99,13 @@ async def _start(
     )
     judge = LLMJudge.from_settings(llm_settings)
     running = Running(bus, settings, fake)
-    writer = GraphWriter(bus, settings)
-    await writer.start()
-    chain: Chain = await start_chain(
-        bus, settings, default_components(), graph=graph, judge=judge,
-        hooks=[JudgeMetricsHook(running.metrics), *hooks],
-    )  # fmt: skip
     try:
-        yield running
+        async with serving(
+            bus, settings, default_components(), graph=graph, judge=judge,
+            hooks=[JudgeMetricsHook(running.metrics), *hooks],
+        ):  # fmt: skip
+            yield running
     finally:
-        await chain.stop()
-        await writer.stop()
         await judge.aclose()
 
 

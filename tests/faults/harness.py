@@ -17,7 +17,8 @@ import sys
 import time
 import uuid
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +31,7 @@ from research_chain.bus.cluster import LocalCluster
 from research_chain.client import request_triples, start_research
 from research_chain.config import Settings
 from research_chain.payloads import SearchResult, default_registry
+from tests.chain.helpers import until_settled
 
 PASSWORD = "fault-suite"
 ACCOUNTS_ENV = {
@@ -227,49 +229,84 @@ async def all_ended(bus: Bus, settings: Settings, tally: Tally, limit_s: float =
 
 async def quiet(bus: Bus, settings: Settings, limit_s: float = 60.0) -> None:
     """Until no delivery is outstanding: every durable of the chain has nothing pending
-    or unacked and the dispatch queue is empty, so a late duplicate would have been sent.
+    or unacked, so a late duplicate would have been sent (the dispatch queue is then
+    empty too: each dispatch subject is some stage's durable's, and an ack removes it).
 
-    Past ``limit_s`` it prints what is still outstanding and returns: every loop has
-    ended by then (the caller checked), and what is counted is what arrived.
+    Re-checked on the server's own settlement events (:func:`until_settled`). Past
+    ``limit_s`` it prints what is still outstanding and returns: every loop has ended by
+    then (the caller checked), and what is counted is what arrived.
     """
     names = settings.names()
     streams = [
         f"KV_{names.loops_bucket}", f"KV_{names.entities_bucket}",
         names.schedule_stream, names.dispatch_stream,
     ]  # fmt: skip
+    # The chain's durables; a watcher's ephemeral left from before a server restart may
+    # show pending messages until the server drops it. The loops in flight counter is
+    # never pulled: a finished loop whose deadline could not be purged (during a restart)
+    # stays on it until the deadline fires.
+    durables = [
+        (stream, durable)
+        for stream in streams
+        for info in await bus.js.consumers_info(stream)
+        if (durable := info.config.durable_name) and durable != names.in_flight_consumer
+    ]
 
     async def settled() -> bool:
+        # While a cluster elects new leaders a consumer may not answer: not yet.
         with contextlib.suppress(nats.errors.Error, TimeoutError):
-            return await _settled()
+            for stream, durable in durables:
+                info = await bus.js.consumer_info(stream, durable)
+                if info.num_pending or info.num_ack_pending:
+                    return False
+            return True
         return False
 
-    async def _settled() -> bool:
-        for stream in streams:
-            for info in await bus.js.consumers_info(stream):
-                # The chain's durables; a watcher's ephemeral left from before a server
-                # restart may show pending messages until the server drops it. The loops
-                # in flight counter is never pulled: a finished loop whose deadline could
-                # not be purged (during a restart) stays on it until the deadline fires.
-                durable = info.config.durable_name
-                if durable == names.in_flight_consumer:
-                    continue
-                if durable and (info.num_pending or info.num_ack_pending):
-                    return False
-        return (await bus.js.stream_info(names.dispatch_stream)).state.messages == 0
-
     try:
-        async with asyncio.timeout(limit_s):
-            while not await settled():  # noqa: ASYNC110 - consumer progress has no event
-                await asyncio.sleep(0.05)
+        await until_settled(bus, durables, settled, limit_s)
     except TimeoutError:
-        for stream in streams:
-            for info in await bus.js.consumers_info(stream):
-                print(
-                    f"not quiet: {stream} {info.name} pending={info.num_pending} "
-                    f"ack_pending={info.num_ack_pending} redelivered={info.num_redelivered}"
-                )
-        print("dispatch", (await bus.js.stream_info(names.dispatch_stream)).state.messages)
+        for stream, durable in durables:
+            info = await bus.js.consumer_info(stream, durable)
+            print(
+                f"not quiet: {stream} {durable} pending={info.num_pending} "
+                f"ack_pending={info.num_ack_pending} redelivered={info.num_redelivered}"
+            )
 
 
-async def parent_bus(settings: Settings) -> Bus:
-    return await connect(settings, name="fault-suite-parent")
+@asynccontextmanager
+async def worker_fleet(
+    settings: Settings, folder: Path, count: int
+) -> AsyncIterator[list[WorkerProcess]]:
+    """``count`` worker processes with ``settings``; at the end every one in the list is
+    stopped, also those a fault added."""
+    env = settings_env(settings)
+    fleet: list[WorkerProcess] = []
+    try:
+        for i in range(count):
+            fleet.append(await WorkerProcess(env, folder / f"worker-{i}.log").start())
+        yield fleet
+    finally:
+        for worker in fleet:
+            await worker.stop()
+
+
+async def loops_through(
+    settings: Settings,
+    fault: Callable[[], Awaitable[None]],
+    *,
+    loops: int,
+    limit_s: float = 150.0,
+) -> Tally:
+    """Start ``loops`` loops as parents do, apply ``fault`` once a quarter of them have
+    their result, then wait until every loop has one and the bus is quiet."""
+    bus = await connect(settings, name="fault-suite-parent")
+    tally = Tally(expected=loops)
+    try:
+        await listen(bus, tally)
+        await start_loops(bus, tally)
+        await asyncio.wait_for(tally.mid_run.wait(), limit_s)
+        await fault()
+        await all_ended(bus, settings, tally, limit_s)
+    finally:
+        await bus.close()
+    return tally

@@ -28,9 +28,7 @@ from research_chain.cli import _parser, _settings
 from research_chain.client import ResearchClient, request_triples, start_research
 from research_chain.config import Settings
 from research_chain.errors import BusRejected, BusUnavailable, ResultTimeout, ValidationFailed
-from research_chain.graph.writer import GraphWriter
-from research_chain.runtime import start_chain
-from tests.chain.helpers import awaiting, decode_result
+from tests.chain.helpers import awaiting, decode_result, serving
 from tests.chain.standins import Recorder, standins
 from tests.faults.harness import PASSWORD, WorkerProcess, settings_env, worker_settings
 from tests.faults.operator import Identity, OperatorMode
@@ -42,15 +40,11 @@ async def worker_bus(single: LocalCluster, tmp_path: Path) -> AsyncIterator[Bus]
     """The chain as the least-privilege ``worker`` identity: it provisions and runs."""
     settings = worker_settings(single, tmp_path / "data")
     bus = await connect(settings)
-    await provision(bus, settings)
-    writer = GraphWriter(bus, settings)
-    await writer.start()
-    chain = await start_chain(bus, settings, standins(Recorder()))
     try:
-        yield bus
+        await provision(bus, settings)
+        async with serving(bus, settings, standins(Recorder())):
+            yield bus
     finally:
-        await chain.stop()
-        await writer.stop()
         await bus.close()
 
 
@@ -203,8 +197,7 @@ async def test_a_restarted_parent_fetches_its_own_kept_result_and_no_other_paren
     finally:
         await nc.close()
     assert any(
-        "permissions violation for publish" in r.lower()
-        and ".research.kept.parent-a." in r.lower()
+        "permissions violation for publish" in r.lower() and ".research.kept.parent-a." in r.lower()
         for r in refusals.seen
     ), refusals.seen
 

@@ -1,8 +1,10 @@
-"""A small drone-fleet graph loaded into a real bucket, and the graph opened over it."""
+"""A small drone-fleet graph loaded into a real bucket, and the graph opened over it; the
+triple builders and the open-and-close helper the other graph fixtures use too."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import pytest
 
@@ -58,11 +60,22 @@ def small_graph() -> list[Triple]:
     ]
 
 
+@asynccontextmanager
+async def opened(
+    bus: Bus, settings: Settings, triples: list[Triple] | None = None
+) -> AsyncIterator[EmbeddedGraph]:
+    """``triples`` written through the store (if any), then the graph opened over the
+    bucket (read back through the KV watch) and closed when the block ends."""
+    if triples:
+        await write_triples(bus, settings, triples)
+    graph = await open_graph(bus, settings, timeout_s=20)
+    try:
+        yield graph
+    finally:
+        await graph.close()
+
+
 @pytest.fixture
 async def graph(bus: Bus, settings: Settings) -> AsyncIterator[EmbeddedGraph]:
-    await write_triples(bus, settings, small_graph())
-    g = await open_graph(bus, settings, timeout_s=10)
-    try:
+    async with opened(bus, settings, small_graph()) as g:
         yield g
-    finally:
-        await g.close()

@@ -15,18 +15,20 @@ from research_chain.bus import Bus
 from research_chain.client import research
 from research_chain.components import default_components
 from research_chain.config import Settings
-from research_chain.graph import EmbeddedGraph, GraphWriter, open_graph
+from research_chain.graph import EmbeddedGraph
 from research_chain.graph.ingest.formats import Parsed, parse_delimited, triple_dict
 from research_chain.graph.ingest.mapping import load_mapping
 from research_chain.graph.ingest.run import IngestOptions, ingest_files
 from research_chain.graph.protocol import Direction, NameMatch, Step
 from research_chain.judges import HeuristicJudge
 from research_chain.payloads.graph import ENTITY_ID_PATTERN
-from research_chain.runtime import Chain, start_chain
+from research_chain.runtime import Chain
 from research_chain.understanding.analysis import Analysis, analyse
 from research_chain.understanding.evidence import answer_labels
 from research_chain.understanding.paths import PathTree, Signature, infer_paths
 from research_chain.understanding.relation_names import read_relation
+from tests.chain.helpers import serving
+from tests.graph.conftest import opened
 
 # A made-up family and football graph, relations named in several common shapes.
 ROWS: list[tuple[str, str, str]] = [
@@ -307,29 +309,20 @@ async def family_graph(
     kb.write_text("".join(_lines("\t")), encoding="utf-8")
     summary = await ingest_files(bus, settings, [kb], IngestOptions(mapping=load_mapping(None)))
     assert (summary.triples, summary.rejected) == (len(ROWS), 0)
-    opened = await open_graph(bus, settings, timeout_s=20)
-    # One stored entity per distinct name, whatever roles the name plays.
-    assert len(opened) == len({name for row in ROWS for name in (row[0], row[2])})
-    try:
-        yield opened
-    finally:
-        await opened.close()
+    async with opened(bus, settings) as graph:
+        # One stored entity per distinct name, whatever roles the name plays.
+        assert len(graph) == len({name for row in ROWS for name in (row[0], row[2])})
+        yield graph
 
 
 @pytest.fixture
 async def family_chain(
     bus: Bus, settings: Settings, family_graph: EmbeddedGraph
 ) -> AsyncIterator[Chain]:
-    writer = GraphWriter(bus, settings)
-    await writer.start()
-    running = await start_chain(
+    async with serving(
         bus, settings, default_components(), graph=family_graph, judge=HeuristicJudge()
-    )
-    try:
+    ) as running:
         yield running
-    finally:
-        await running.stop()
-        await writer.stop()
 
 
 @pytest.mark.parametrize(
