@@ -34,16 +34,20 @@ _GO_ESCAPES = (
 
 
 def _normalise(value: Any, *, sort: bool) -> Any:
-    """Whole floats become ints (Go prints ``1`` for 1.0); maps sorted when asked."""
-    if isinstance(value, float):
+    """Whole floats become ints (Go prints ``1`` for 1.0); maps sorted when asked.
+
+    Values come from ``model_dump(mode="json")``, so exact type checks suffice, and
+    strings (most leaves) are passed over without a call."""
+    kind = type(value)
+    if kind is float:
         if math.isfinite(value) and value.is_integer() and abs(value) < 1e21:
             return int(value)
         return value
-    if isinstance(value, dict):
+    if kind is dict:
         items = sorted(value.items()) if sort else value.items()
-        return {k: _normalise(v, sort=sort) for k, v in items}
-    if isinstance(value, list):
-        return [_normalise(v, sort=sort) for v in value]
+        return {k: v if type(v) is str else _normalise(v, sort=sort) for k, v in items}
+    if kind is list:
+        return [v if type(v) is str else _normalise(v, sort=sort) for v in value]
     return value
 
 
@@ -74,12 +78,14 @@ def _only_models(annotation: Any) -> bool:
 
 
 @cache
-def _nested_keys(model: type[WireModel]) -> frozenset[str]:
-    return frozenset(
+def _plan(model: type[WireModel]) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """A model's omitempty names, names holding models only, and Go map names."""
+    nested = frozenset(
         info.alias or name
         for name, info in model.model_fields.items()
         if _only_models(info.annotation)
     )
+    return model.__omitempty__, nested, model.__maps__
 
 
 def _is_empty(value: Any) -> bool:
@@ -110,13 +116,15 @@ class WireModel(BaseModel):
     def _wire(self, handler: Any) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
         out: dict[str, Any] = {}
-        nested = _nested_keys(type(self))
+        omitempty, nested, maps = _plan(type(self))
         for key, value in data.items():
-            if key in self.__omitempty__ and _is_empty(value):
+            if value is None or (key in omitempty and _is_empty(value)):
                 continue
-            if value is None:
-                continue
-            out[key] = value if key in nested else _normalise(value, sort=key in self.__maps__)
+            kind = type(value)
+            if kind is str or kind is int or kind is bool or key in nested:
+                out[key] = value
+            else:
+                out[key] = _normalise(value, sort=key in maps)
         return out
 
     def to_wire(self) -> dict[str, Any]:

@@ -175,8 +175,8 @@ class RuleEngine:
     ) -> None:
         """Fold the completion in, decide, and finish or advance-then-dispatch."""
         started = time.perf_counter()
-        payload = self._registry.decode_as(msg.data, TRIGGER_PAYLOADS[trigger]).payload
-        applied = apply_completion(state, trigger, payload, headers)
+        payload = self._completion(msg, trigger)
+        applied = apply_completion(state, trigger, payload, headers, msg.seq)
         decision = decide(self._pack, trigger, _variables(applied, payload))
         if decision.finish:
             if not isinstance(payload, SearchResult):
@@ -189,7 +189,7 @@ class RuleEngine:
                 if current.finished or current.step != step or current.awaiting != trigger:
                     return None
                 if current is not applied:  # a re-read after a lost compare-and-set
-                    current = apply_completion(current, trigger, payload, headers)
+                    current = apply_completion(current, trigger, payload, headers, msg.seq)
                 return advance(current, payload, decision, body, f"{trigger}:{step}")
 
             # State first, then the dispatch: a worker never sees work its loop state does
@@ -217,6 +217,18 @@ class RuleEngine:
                 counts=decision.count,
             )
         )
+
+    def _completion(self, msg: Message, trigger: str) -> WireModel:
+        """The trigger's payload: the one a stage in this process kept when it wrote it,
+        else decoded (and kept for the stages after it)."""
+        model = TRIGGER_PAYLOADS[trigger]
+        key = n.kv_key_of(self._bucket, msg.subject)
+        kept = self._store.kept_payload(key, msg.seq)
+        if isinstance(kept, model):
+            return kept
+        payload = self._registry.decode_as(msg.data, model).payload
+        self._store.keep_payload(key, msg.seq, payload)
+        return payload
 
     def _action_context(self, state: LoopState, payload: WireModel) -> ActionContext:
         return ActionContext(

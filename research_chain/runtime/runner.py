@@ -183,20 +183,28 @@ class StageRunner:
 
         The dispatch body is itself the latest payload of its type, so it is not
         read back; on a redelivery the stage's own key is read too, to skip a run
-        whose completion was already written.
+        whose completion was already written. A payload this process kept at the
+        revision the state folded in is taken as it is (no read, no decode).
         """
         wanted = [s for s in NEEDS[self._stage] if not isinstance(payload, STAGE_PAYLOAD[s])]
         if delivery.attempt > 1:
             wanted.append(self._stage)
-        state_read = self._current_state(delivery)
-        if wanted:
-            reads = [self._store.kv.read(n.stage_key(s, delivery.loop_id)) for s in wanted]
-            results = await asyncio.gather(state_read, *reads)
+        payloads: dict[Stage, WireModel] = {}
+        written = self._written_state(delivery)
+        if written is not None:
+            for stage in list(wanted):
+                revision = written.revisions.get(n.STAGE_KEY_PREFIX[stage], 0)
+                kept = self._store.kept_payload(n.stage_key(stage, delivery.loop_id), revision)
+                if kept is not None:
+                    payloads[stage] = kept
+                    wanted.remove(stage)
+        reads = [self._store.kv.read(n.stage_key(s, delivery.loop_id)) for s in wanted]
+        if written is None:
+            results = await asyncio.gather(self._current_state(delivery), *reads)
             state = cast(LoopState, results[0])
             raws = cast(list[bytes | None], results[1:])
         else:
-            state, raws = await state_read, []
-        payloads: dict[Stage, WireModel] = {}
+            state, raws = written, list(await asyncio.gather(*reads))
         for stage, raw in zip(wanted, raws, strict=True):
             if raw is None:
                 continue
@@ -214,18 +222,23 @@ class StageRunner:
             payloads[Stage.ROUTE_SEARCH] = state.route
         return state, payloads
 
+    def _written_state(self, delivery: Delivery) -> LoopState | None:
+        """On a first delivery, the state the engine in this process wrote just before it
+        dispatched: no read needed (None on a redelivery, which may be stale, or when the
+        state is not here)."""
+        if delivery.attempt != 1:
+            return None
+        cached = self._store.peek(delivery.loop_id)
+        if cached is None or cached.step != delivery.step or cached.finished:
+            return None
+        return cached
+
     async def _current_state(self, delivery: Delivery) -> LoopState:
         """The loop state at this dispatch's step; stale or finished dispatches are skipped.
 
         The engine records the step before it dispatches, so the state is normally
         there already; after a crash-repair redispatch it may lag for a moment.
         """
-        if delivery.attempt == 1:
-            # The engine in this process wrote this state just before it dispatched:
-            # a first delivery needs no read (a redelivery may be stale, so it reads).
-            cached = self._store.peek(delivery.loop_id)
-            if cached is not None and cached.step == delivery.step and not cached.finished:
-                return cached
         waited = 0.0
         while True:
             state, _ = await self._store.get(delivery.loop_id)
@@ -254,13 +267,15 @@ class StageRunner:
             **provenance_headers(prov.tokens_used, prov.tiers_used, prov.fallbacks_used),
         }
         inject(headers, extract(delivery.headers))
-        subject = self._store.kv_subject(n.stage_key(self._stage, delivery.loop_id))
-        _, data = await fit(
+        key = n.stage_key(self._stage, delivery.loop_id)
+        stored, data = await fit(
             self._bus, self._evidence_store, result,
             name=f"{delivery.loop_id}.{self._stage.value}.{delivery.step}",
             encode=lambda payload: self._registry.encode(payload, id=cid),
         )  # fmt: skip
-        await self._bus.publish(subject, data, headers=headers)
+        published = await self._bus.publish(self._store.kv_subject(key), data, headers=headers)
+        if not published.duplicate:
+            self._store.keep_payload(key, published.seq, stored)
 
     async def _dispose(self, msg: Message, delivery: Delivery, error: Exception) -> None:
         last = delivery.attempt >= self._policy.max_attempts

@@ -19,12 +19,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from research_chain.bus import Bucket, Bus
 from research_chain.bus import names as n
 from research_chain.errors import DecodeError, RevisionConflict
-from research_chain.payloads import Intent, RetrievalTier, RouteDecision
+from research_chain.payloads import Intent, RetrievalTier, RouteDecision, WireModel
 
 __all__ = ["LoopState", "LoopStatus", "LoopStore", "Mutation"]
 
 CAS_ATTEMPTS = 50
 CACHE_SIZE = 20_000
+# Stage payloads kept by (key, revision): a few per loop in flight.
+PAYLOAD_CACHE_SIZE = 2_048
 
 
 class LoopStatus(StrEnum):
@@ -61,6 +63,9 @@ class LoopState(BaseModel):
     trace_context: str = ""
     route_action: str = ""
     route: RouteDecision | None = None
+    # The revision of each completion the engine folded in, by trigger: a stage's
+    # snapshot is exactly those payloads, found by revision in this process when kept.
+    revisions: dict[str, int] = Field(default_factory=dict)
     fired_by: str = ""
     fired_rule: str = ""
     seed_entities: list[str] = Field(default_factory=list)
@@ -117,6 +122,7 @@ class LoopStore:
         self._bucket = bucket
         self.kv: Bucket = bus.bucket(bucket)
         self._cache: OrderedDict[str, tuple[LoopState, int]] = OrderedDict()
+        self._payloads: OrderedDict[tuple[str, int], WireModel] = OrderedDict()
 
     def kv_subject(self, key: str) -> str:
         return n.Names().kv_subject(self._bucket, key)
@@ -147,6 +153,18 @@ class LoopStore:
         caller must not change it."""
         found = self._cache.get(loop_id)
         return found[0] if found is not None else None
+
+    def keep_payload(self, key: str, revision: int, payload: WireModel) -> None:
+        """Remember the payload stored under ``key`` at ``revision`` (written or decoded
+        here), so the engine and the next stages in this process need not decode it again.
+        A key's revision names one value for good, so a kept entry is never stale."""
+        self._payloads[(key, revision)] = payload
+        while len(self._payloads) > PAYLOAD_CACHE_SIZE:
+            self._payloads.popitem(last=False)
+
+    def kept_payload(self, key: str, revision: int) -> WireModel | None:
+        """The payload kept for ``key`` at ``revision``; callers must not change it."""
+        return self._payloads.get((key, revision)) if revision else None
 
     def _remember(self, state: LoopState, revision: int) -> None:
         if state.finished:

@@ -42,9 +42,16 @@ def _split(value: str | None) -> list[str]:
 
 
 def apply_completion(
-    state: LoopState, trigger: str, payload: WireModel, headers: Mapping[str, str]
+    state: LoopState,
+    trigger: str,
+    payload: WireModel,
+    headers: Mapping[str, str],
+    revision: int = 0,
 ) -> LoopState:
-    """Fold a stage's completion (payload facts and provenance headers) into the state."""
+    """Fold a stage's completion (payload facts and provenance headers, and the revision
+    it was stored at) into the state."""
+    if revision:
+        state.revisions[trigger] = revision
     try:
         tokens = max(0, int(headers.get(n.Header.TOKENS, "0") or 0))
     except ValueError:
