@@ -9,16 +9,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import nats.js.errors
-from nats.js.kv import KeyValue
+from nats.js.kv import KeyValue, _is_key_valid
 
 from research_chain.bus.errors import nats_errors
+from research_chain.bus.names import Header, Names
 
 if TYPE_CHECKING:
     from nats.js import JetStreamContext
+
+# A JetStream publish: the subject, the body and headers in, the ack out.
+Store = Callable[[str, bytes, dict[str, str] | None], Awaitable[dict[str, Any]]]
+# JetStream's codes for "the subject's last sequence is not the expected one".
+_WRONG_LAST_SEQUENCE = frozenset({10071, 10164})
 
 __all__ = ["Bucket", "Entry"]
 
@@ -34,9 +41,11 @@ class Entry:
 class Bucket:
     """One KV bucket by name."""
 
-    def __init__(self, js: JetStreamContext, name: str) -> None:
+    def __init__(self, js: JetStreamContext, name: str, store: Store) -> None:
         self._js = js
         self.name = name
+        self._store = store
+        self._prefix = Names().kv_subject(name, "")
         self._kv: KeyValue | None = None
         self._opening = asyncio.Lock()
 
@@ -71,6 +80,10 @@ class Bucket:
 
     async def create(self, key: str, value: bytes) -> int | None:
         """Write a new key; its revision, or None when the key already holds a value."""
+        revision = await self.update(key, value, last=0)
+        if revision is not None:
+            return revision
+        # A deleted or purged key still has a marker: nats-py's create writes over it.
         kv = await self._open()
         with nats_errors(f"create {key}"):
             try:
@@ -80,12 +93,17 @@ class Bucket:
 
     async def update(self, key: str, value: bytes, *, last: int) -> int | None:
         """Compare-and-set on ``last`` (0: the key must not exist); None when it lost."""
-        kv = await self._open()
+        headers: dict[str, str] = {Header.EXPECTED_LAST_SUBJECT_SEQUENCE: str(last)}
         with nats_errors(f"update {key}"):
+            if not _is_key_valid(key):
+                raise nats.js.errors.InvalidKeyError(key)
             try:
-                return int(await kv.update(key, value, last=last))
-            except nats.js.errors.KeyWrongLastSequenceError:
-                return None
+                ack = await self._store(self._prefix + key, value, headers)
+            except nats.js.errors.APIError as exc:
+                if exc.err_code in _WRONG_LAST_SEQUENCE:
+                    return None
+                raise
+        return int(ack["seq"])
 
     async def purge(self, key: str) -> None:
         """Remove the key and its history; a key that is not there is already gone."""

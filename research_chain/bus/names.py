@@ -338,6 +338,7 @@ class Header(StrEnum):
     SCHEDULE = "Nats-Schedule"
     SCHEDULE_TARGET = "Nats-Schedule-Target"
     KV_OPERATION = "KV-Operation"
+    EXPECTED_LAST_SUBJECT_SEQUENCE = "Nats-Expected-Last-Subject-Sequence"
     LOOP_ID = "Research-Loop-Id"
     PARENT_LOOP_ID = "Research-Parent-Loop-Id"
     STAGE = "Research-Stage"

@@ -49,9 +49,10 @@ async def path_tree(
     # A relation stored both ways (``p`` and ``p_inverse``) is walked as ``p`` in
     # either direction, so each path is offered once.
     mirrored = {p for p in stored if (forward_name(p) or "") in stored}
-    tree: dict[str, dict[tuple[str, Direction], set[str]]] = defaultdict(lambda: defaultdict(set))
+    tree: dict[str, dict[tuple[str, Direction], set[str]]] = {}
     level: dict[str, list[str]] = {root: sorted(set(seeds))[:per_node]}
     labels: dict[str, tuple[str, ...]] = {}
+    kinds: dict[str, str] = {"": LITERAL}
     grown = 0
     for _ in range(depth):
         ids = sorted({i for members in level.values() for i in members})
@@ -66,29 +67,44 @@ async def path_tree(
             reached: dict[tuple[str, Direction, str], set[str]] = defaultdict(set)
             for member in members:
                 for predicate, direction, far in edges.get(member, ()):
-                    kind = entity_type(far) if far else LITERAL
+                    kind = kinds.get(far)
+                    if kind is None:
+                        kind = kinds[far] = entity_type(far)
                     reached[(predicate, direction, kind)].add(far)
+            node = tree.get(key)
             for (predicate, direction, kind), far_ids in sorted(reached.items()):
                 if kind == LITERAL:
-                    tree[key][(predicate, direction)].add(LITERAL)
+                    child = LITERAL
+                elif grown >= max_nodes:
                     continue
-                if grown >= max_nodes:
-                    continue
-                grown += 1
-                child = f"{kind}{NODE_MARK}{grown}"
-                tree[key][(predicate, direction)].add(child)
-                following[child] = _spread(far_ids)[:per_node]
-                labels[child] = tuple(graph.label(i) for i in following[child])
+                else:
+                    grown += 1
+                    child = f"{kind}{NODE_MARK}{grown}"
+                    following[child] = _spread(far_ids)[:per_node]
+                    labels[child] = tuple(graph.label(i) for i in following[child])
+                if node is None:
+                    node = tree[key] = {}
+                node.setdefault((predicate, direction), set()).add(child)
         level = following
     # The last level's own values ("the types of the sensors on the drones X flew"), so
     # a path may end one step further on an attribute.
     last = sorted({i for members in level.values() for i in members})
     if last:
         found = await graph.edges(last, 0)
+        values = {
+            member: {
+                predicate
+                for predicate, direction, far in found.get(member, ())
+                if not far and direction is Direction.OUT and predicate not in mirrored
+            }
+            for member in last
+        }
         for key, members in level.items():
-            for member in members:
-                for predicate, direction, far in found.get(member, ()):
-                    if not far and direction is Direction.OUT and predicate not in mirrored:
-                        tree[key][(predicate, direction)].add(LITERAL)
-    # Plain dicts, so a lookup of a missing node or step finds nothing instead of adding it.
-    return PathTree({kind: dict(edges) for kind, edges in tree.items()}, labels)
+            steps = {
+                (predicate, Direction.OUT) for member in members for predicate in values[member]
+            }
+            if steps:
+                node = tree.setdefault(key, {})
+                for step in steps:
+                    node.setdefault(step, set()).add(LITERAL)
+    return PathTree(tree, labels)
