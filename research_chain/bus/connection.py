@@ -339,14 +339,15 @@ async def connect(
     if tls is not None:
         options["tls"] = tls
 
+    # nats-py reports a refused login to the error callback and then only says that no
+    # server was available; the refusal is kept to say why.
     refusals: list[str] = []
+    connecting = True
 
     async def _note_refusals(exc: Exception) -> None:
         # Reconnects report through here too: only the first connect's refusals count.
         if connecting and any(word in str(exc).lower() for word in _REFUSED):
             refusals.append(str(exc))
-
-    connecting = True
 
     options["error_cb"] = _note_refusals
     try:

@@ -132,8 +132,6 @@ def result_subject(parent_loop_id: str) -> str:
     return f"research.result.{check_token(parent_loop_id, 'parent_loop_id')}"
 
 
-
-
 def result_outbox_subject(parent_loop_id: str, loop_id: str) -> str:
     """Where the chain publishes a result: ``research.outbox.<parent_loop_id>.<loop_id>``.
 
