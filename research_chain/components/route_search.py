@@ -58,7 +58,8 @@ async def handle(ctx: StageContext, output: ClassifierOutput) -> RouteDecision:
         allowance=ctx.allowance(),
     )
     readings = list(dict.fromkeys(o.ids for o in seed_options(request)))[:MAX_SEED_READINGS]
-    paths = {ids: await path_tree(ctx.graph, ids) for ids in readings}
+    named = frozenset(request.analysis.predicates(0.0))
+    paths = {ids: await path_tree(ctx.graph, ids, mentioned=named) for ids in readings}
     request = replace(request, paths=paths)
     judgment: Judgment[RouteDecision] = await judge_of(ctx).route(request)
     ctx.provenance.judged("route", judgment)

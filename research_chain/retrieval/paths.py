@@ -12,6 +12,7 @@ from __future__ import annotations
 import zlib
 from collections import defaultdict
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from research_chain.graph.protocol import Direction, GraphBackend
 from research_chain.payloads.graph import entity_type
@@ -33,6 +34,7 @@ async def path_tree(
     per_node: int = 8,
     fanout: int = 50,
     max_nodes: int = 400,
+    mentioned: AbstractSet[str] = frozenset(),
 ) -> PathTree:
     """The relation paths that exist from ``seeds``, as a signature shaped like a tree.
 
@@ -40,7 +42,8 @@ async def path_tree(
     a path search over it yields exactly the step sequences that reach something
     from these seeds, and never one that only another entity of the type has. A
     node reads up to ``per_node`` of the entities it reached; at most ``max_nodes``
-    nodes are grown, so the work per question is bounded whatever the graph.
+    nodes are grown, so the work per question is bounded whatever the graph, those
+    through fewer relations outside ``mentioned`` first.
     """
     if not seeds:
         return PathTree({}, {})
@@ -53,6 +56,7 @@ async def path_tree(
     level: dict[str, list[str]] = {root: sorted(set(seeds))[:per_node]}
     labels: dict[str, tuple[str, ...]] = {}
     kinds: dict[str, str] = {"": LITERAL}
+    cost = {root: 0}
     grown = 0
     for _ in range(depth):
         ids = sorted({i for members in level.values() for i in members})
@@ -63,6 +67,7 @@ async def path_tree(
             for entity_id, found in (await graph.edges(ids, fanout)).items()
         }
         following: dict[str, list[str]] = {}
+        grow: list[tuple[int, str, str, Direction, str, set[str]]] = []
         for key, members in sorted(level.items()):
             reached: dict[tuple[str, Direction, str], set[str]] = defaultdict(set)
             for member in members:
@@ -71,20 +76,21 @@ async def path_tree(
                     if kind is None:
                         kind = kinds[far] = entity_type(far)
                     reached[(predicate, direction, kind)].add(far)
-            node = tree.get(key)
             for (predicate, direction, kind), far_ids in sorted(reached.items()):
                 if kind == LITERAL:
-                    child = LITERAL
-                elif grown >= max_nodes:
-                    continue
+                    tree.setdefault(key, {}).setdefault((predicate, direction), set()).add(LITERAL)
                 else:
-                    grown += 1
-                    child = f"{kind}{NODE_MARK}{grown}"
-                    following[child] = _spread(far_ids)[:per_node]
-                    labels[child] = tuple(graph.label(i) for i in following[child])
-                if node is None:
-                    node = tree[key] = {}
-                node.setdefault((predicate, direction), set()).add(child)
+                    bridges = cost[key] + (predicate not in mentioned)
+                    grow.append((bridges, key, predicate, direction, kind, far_ids))
+        # When the budget runs out, prefixes through relations the question names grow first.
+        grow.sort(key=lambda g: g[0])
+        for bridges, key, predicate, direction, kind, far_ids in grow[: max(0, max_nodes - grown)]:
+            grown += 1
+            child = f"{kind}{NODE_MARK}{grown}"
+            tree.setdefault(key, {}).setdefault((predicate, direction), set()).add(child)
+            following[child] = _spread(far_ids)[:per_node]
+            labels[child] = tuple(graph.label(i) for i in following[child])
+            cost[child] = bridges
         level = following
     # The last level's own values ("the types of the sensors on the drones X flew"), so
     # a path may end one step further on an attribute.

@@ -64,6 +64,7 @@ _WH = words("who whom whose what which when where how")
 _DETERMINERS = words("the a an s his her their its my your our")
 _COPULA = words("is are was were")
 _DEMONSTRATIVES = words("this these")
+_ARTICLES = words("the a an")
 _JOINERS = frozenset("-/:_")
 _SKIP_AFTER_WH = words("is are was were be the a an do does did has have had some all me us")
 _SKIP_AFTER_WH |= frozenset({"s"})
@@ -129,6 +130,72 @@ class Analysis:
         before = self.tokens[index - 1].text if index > 0 else ""
         after = self.tokens[index + 1].text if index + 1 < len(self.tokens) else ""
         return before in _DETERMINERS or after == "of"
+
+    def hop_phrases(self, seed_span: tuple[int, int]) -> list[list[int]]:
+        """The noun phrases naming relations that hang on the seed through "of" and
+        possessives, nearest the seed first ("the country of the birthplace of X", "X's
+        wife's religion", "X's wife has what religion"): each is one hop. Two that spell
+        one relation between them ("place of birth") are one phrase."""
+        start, end = seed_span
+        if end <= start:
+            return []
+        tokens = self.tokens
+        left: list[list[int]] = []
+        i = start - 1
+        while i >= 0 and tokens[i].text in _ARTICLES:
+            i -= 1
+        while i > 0 and tokens[i].text == "of":
+            i -= 1
+            run: list[int] = []
+            while i >= 0 and tokens[i].text not in NOISE_WORDS and tokens[i].text not in _WH:
+                run.insert(0, i)
+                i -= 1
+            if not run:
+                break
+            left.append(run)
+            while i >= 0 and tokens[i].text in _ARTICLES:
+                i -= 1
+        right: list[list[int]] = []
+        i = end
+        while i < len(tokens) and tokens[i].text == "s":
+            run, i = self._words_from(i + 1)
+            while run and i < len(tokens) and tokens[i].text == "of":
+                more, after = self._words_from(i + 1)
+                if not more or not self._spell_one(run + more):
+                    break
+                run, i = run + more, after
+            if not run:
+                break
+            right.append(run)
+        chain = right + left
+        answer = self.answer_token
+        if answer is not None and answer >= end and all(answer not in run for run in chain):
+            chain.append([answer])
+        read = {m.token for m in self.relations} | {t for ts in self.types.values() for t in ts}
+        chain = [run for run in chain if read.intersection(run) or answer in run]
+        merged: list[list[int]] = []
+        for run in chain:
+            if merged and self._spell_one(run + merged[-1]):
+                merged[-1] = sorted(merged[-1] + run)
+            else:
+                merged.append(run)
+        return merged
+
+    def _words_from(self, i: int) -> tuple[list[int], int]:
+        """The run of content words starting at token ``i``, and the index after it."""
+        run = []
+        while i < len(self.tokens) and self.tokens[i].text not in NOISE_WORDS | {"s"}:
+            run.append(i)
+            i += 1
+        return run, i
+
+    def _spell_one(self, run: list[int]) -> bool:
+        """Do these words all name one relation whose name joins its parts with "of"?"""
+        common: set[str] | None = None
+        for token in run:
+            full = {m.predicate for m in self.relations if m.token == token and m.strength >= 1.0}
+            common = full if common is None else common & full
+        return any("of" in read_relation(p).words for p in common or ())
 
     def entity_token_span(self, mention: EntityMention) -> tuple[int, int]:
         inside = [t.index for t in self.tokens if mention.start <= t.start < mention.end]

@@ -59,6 +59,8 @@ _LOOSE_NOUN = 0.5
 _STRONG = 0.5
 _UNASKED_RETURN = 2.0
 _UNJUSTIFIED = 2.0
+_MISSING_HOP = 2.5
+_ALIGNED = 0.5
 # What "where" asks for, as the WordNet noun a name's kinds are checked against. People are
 # left out: WordNet knows only famous ones (a bias, not a kind), and a "Russian" is a person
 # as well as a language.
@@ -180,6 +182,8 @@ class _Scorer:
             else tuple(_WH_KINDS[w] for w in (analysis.wh_word,) if w in _WH_KINDS)
         )
         self._fits: dict[str, bool] = {}
+        self.phrases = analysis.hop_phrases(seed_span)
+        self.hops = len(self.phrases)
         self.mentioned = frozenset(analysis.predicates(0.0))
         self.groups: dict[int, dict[str, float]] = {}
         for m in analysis.relations:
@@ -189,6 +193,8 @@ class _Scorer:
             for position in positions:
                 self.type_tokens.setdefault(position, set()).add(type_name)
         self.tokens = sorted(set(self.groups) | set(self.type_tokens))
+        self.phrase_readings = self._chain_readings()
+        self.units = self._units()
         self.count = {p: mention_count(analysis, p) for p in self.mentioned}
         self.cued = {p: self._cued(p) for p in self.mentioned}
         self.distance = {p: self._distance(p, seed_span) for p in self.mentioned}
@@ -257,17 +263,62 @@ class _Scorer:
         """Does some node of the tree hold what the answer noun names?"""
         return any(self.fits(node) for node in self.labels)
 
+    def _units(self) -> list[dict[str, float]]:
+        """Relation words grouped into the phrases they form ("birth place", "place of
+        birth"), each with its summed reading of every relation: first the phrases of the
+        seed's "of" chain, then the other words."""
+        chained = {t for phrase in self.phrases for t in phrase}
+        units: list[list[int]] = []
+        last = -9
+        tokens = self.analysis.tokens
+        for token in sorted(set(self.groups) - chained):
+            between = {t.text for t in tokens[last + 1 : token]}
+            if not units or not between <= {"of"} or token - last > 2:
+                units.append([])
+            units[-1].append(token)
+            last = token
+        return self.phrase_readings + [self._reading(unit) for unit in units]
+
+    def _reading(self, phrase: list[int]) -> dict[str, float]:
+        reading: dict[str, float] = {}
+        for token in phrase:
+            for predicate, strength in self.groups.get(token, {}).items():
+                reading[predicate] = reading.get(predicate, 0.0) + strength
+        return reading
+
+    def _chain_readings(self) -> list[dict[str, float]]:
+        """Each phrase of the chain's reading of every relation, nearest the seed first.
+        A relation a nearer phrase reads is taken: "the location of the birth place" asks
+        for something beyond the birth place, though "location" loosely reads it too."""
+        readings: list[dict[str, float]] = []
+        taken: set[str] = set()
+        for phrase in self.phrases:
+            reading = self._reading(phrase)
+            readings.append({p: w for p, w in reading.items() if p not in taken})
+            taken |= set(reading)
+        return readings
+
     def justified(self, steps: tuple[Step, ...]) -> bool:
-        """Does every mentioned relation walked answer some word better than the other
-        relations walked? One word ("deathplace") read as two relations is one step."""
+        """Does every mentioned relation walked answer some phrase better than the other
+        relations walked? One phrase ("deathplace", "place of birth") read as two relations
+        is one step."""
         uses = {s.predicate for s in steps}
         needed = uses & self.mentioned
-        for options in self.groups.values():
-            walked = {p: w for p, w in options.items() if p in uses}
+        for unit in self.units:
+            walked = {p: w for p, w in unit.items() if p in uses}
             if walked:
                 best = max(walked.values())
                 needed -= {p for p, w in walked.items() if w >= best}
         return not needed
+
+    def aligned(self, steps: tuple[Step, ...]) -> int:
+        """Steps walking the relation their phrase of the chain names best, in the chain's
+        order from the seed ("X's birthplace's location": the birthplace first)."""
+        count = 0
+        for step, reading in zip(steps, self.phrase_readings, strict=False):
+            if reading and reading.get(step.predicate, 0.0) >= max(reading.values()):
+                count += 1
+        return count
 
     def named_forward(self, step: Step) -> bool:
         """Does a noun of the question name where this step leads ("the dad of X" and
@@ -282,7 +333,7 @@ class _Scorer:
     def explains(self, choice: PathChoice) -> bool:
         """Does the path walk every relation word by its strongest reading and no relation
         for nothing, pass every type word and end at the asked type (or kind)?"""
-        if not self.justified(choice.steps):
+        if not self.justified(choice.steps) or len(choice.steps) < self.hops:
             return False
         if not self.fits(choice.end) and self.kind_elsewhere():
             return False
@@ -362,6 +413,8 @@ class _Scorer:
         score -= _BRIDGE * sum(1 for s in steps if s.predicate not in self.mentioned)
         if not self.justified(steps):
             score -= _UNJUSTIFIED
+        score -= _MISSING_HOP * max(0, self.hops - len(steps))
+        score += _ALIGNED * self.aligned(steps)
         explained = [
             i
             for i in _returns(steps)

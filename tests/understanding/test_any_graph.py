@@ -26,6 +26,7 @@ from research_chain.runtime import Chain
 from research_chain.understanding.analysis import Analysis, analyse
 from research_chain.understanding.evidence import answer_labels
 from research_chain.understanding.paths import PathTree, Signature, infer_paths
+from research_chain.retrieval.paths import path_tree
 from research_chain.understanding.relation_names import read_relation
 from tests.chain.helpers import serving
 from tests.graph.conftest import opened
@@ -69,6 +70,11 @@ def _parse(sep: str) -> list[Parsed]:
     parsed = [r for r in records if isinstance(r, Parsed)]
     assert len(parsed) == len(records) == len(ROWS), records
     return parsed
+
+
+def _records_of(rows: list[tuple[str, str, str]]) -> list[Parsed]:
+    lines = ["\t".join(row) + "\n" for row in rows]
+    return [r for r in parse_delimited(lines, load_mapping(None)) if isinstance(r, Parsed)]
 
 
 def _ids_by_name(records: Sequence[Parsed]) -> dict[str, set[str]]:
@@ -460,3 +466,62 @@ def test_the_answer_noun_names_what_the_entities_reached_are(question: str) -> N
         Step("place_of_death", Direction.OUT),
         Step("containedby", Direction.OUT),
     ), best
+
+
+GENEALOGY = ["place_of_death", "place_of_birth", "nationality", "containedby", "spouse", "parents"]
+
+
+@pytest.mark.parametrize(
+    ("question", "hops"),
+    [
+        (f"what is the location of the birth place of {SUBJECT} ?", 2),
+        (f"what is the location of the place of birth of {SUBJECT} ?", 2),
+        (f"what is the country of {SUBJECT}'s deathplace ?", 2),
+        (f"{SUBJECT}'s spouse has what nationality ?", 2),
+        (f"what is the nationality of the spouse of {SUBJECT}'s father ?", 3),
+        (f"what is the place of death of the spouse of the father of {SUBJECT} ?", 3),
+        (f"where was the spouse of {SUBJECT} born ?", 1),
+        (f"who is the spouse of {SUBJECT} ?", 1),
+    ],
+)
+def test_each_phrase_of_an_of_chain_is_one_hop(question: str, hops: int) -> None:
+    """ "the A of the B of X", "X's B's A", "X's B has what A": one hop per phrase, and
+    "place of birth" is one phrase because one relation is spelled by both its words."""
+    analysis = _analysis(question, GENEALOGY)
+    (mention,) = analysis.entities
+    assert len(analysis.hop_phrases(analysis.entity_token_span(mention))) == hops
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        f"what is the location of the place of death of {SUBJECT} ?",
+        f"{SUBJECT}'s deathplace has what location ?",
+    ],
+)
+def test_a_broad_answer_noun_is_one_more_hop(question: str) -> None:
+    """Cities are locations too, but "the location of the place of death" names two
+    phrases: the second hop is the one reaching what holds the city."""
+    analysis = _analysis(question, GENEALOGY)
+    span = analysis.entity_token_span(analysis.entities[0])
+    best = infer_paths(analysis, "entity", KIND_TREE, span)[0]
+    assert best.steps == (
+        Step("place_of_death", Direction.OUT),
+        Step("containedby", Direction.OUT),
+    ), best
+
+
+async def test_a_crowded_tree_grows_the_named_relations_first() -> None:
+    """With the node budget spent, paths through relations the question names are the
+    ones grown: a dense family must not crowd out "the country of the deathplace"."""
+    rows = [("p0", "place_of_death", "Vienna"), ("Vienna", "containedby", "Austria")]
+    rows += [("p0", f"knows_{i}", f"q{i}") for i in range(5)]
+    rows += [(f"q{i}", f"knows_{j}", f"r{i}_{j}") for i in range(5) for j in range(10)]
+    graph = EmbeddedGraph.from_triples(_graph_triples(_records_of(rows)))
+    (seed,) = next(m.entity_ids for m in graph.match_names("p0") if m.surface == "p0")
+    tree = await path_tree(graph, [seed], max_nodes=20, mentioned={"place_of_death"})
+    death = next(iter(tree["entity"][("place_of_death", Direction.OUT)]))
+    assert ("containedby", Direction.OUT) in tree[death]
+    budget = await path_tree(graph, [seed], max_nodes=20, mentioned={"knows_0"})
+    death = next(iter(budget["entity"][("place_of_death", Direction.OUT)]))
+    assert ("containedby", Direction.OUT) not in budget.get(death, {})
