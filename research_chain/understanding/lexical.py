@@ -182,15 +182,20 @@ class WordNetLexicon:
     def _name_kinds(self, name: str) -> frozenset[int]:
         found = self._kinds.get(name)
         if found is None:
-            row = self._name_row.get(name)
-            found = frozenset()
-            if row is not None:
-                start, end = int(self._kind_offsets[row]), int(self._kind_offsets[row + 1])
-                found = frozenset(np.cumsum(self._kind_deltas[start:end], dtype=np.uint64).tolist())
+            found = self._stored_kinds(name)
+            if not found and name.endswith("s"):  # "germans": a plural of a name WordNet knows
+                found = self._stored_kinds(name[:-1])
             if len(self._kinds) >= _CACHE_LIMIT:
                 self._kinds.clear()
             self._kinds[name] = found
         return found
+
+    def _stored_kinds(self, name: str) -> frozenset[int]:
+        row = self._name_row.get(name)
+        if row is None:
+            return frozenset()
+        start, end = int(self._kind_offsets[row]), int(self._kind_offsets[row + 1])
+        return frozenset(np.cumsum(self._kind_deltas[start:end], dtype=np.uint64).tolist())
 
     def related(self, a: str, b: str) -> float:
         """How closely WordNet links the two words, on the scale in the module docstring.

@@ -60,6 +60,10 @@ _STRONG = 0.5
 _UNASKED_RETURN = 2.0
 _UNJUSTIFIED = 2.0
 _MISSING_HOP = 2.5
+# Names read to judge what a step reaches, pooled over the nodes it reaches.
+_KIND_SAMPLE = 32
+# A reading weaker than this justifies no step ("city" read as a place of death).
+_JUSTIFIES = 0.25
 _ALIGNED = 0.5
 # What "where" asks for, as the WordNet noun a name's kinds are checked against. People are
 # left out: WordNet knows only famous ones (a bias, not a kind), and a "Russian" is a person
@@ -169,19 +173,27 @@ class _Scorer:
     computed once here, not once per path."""
 
     def __init__(
-        self,
-        analysis: Analysis,
-        seed_span: tuple[int, int],
-        labels: Mapping[str, tuple[str, ...]] | None = None,
+        self, analysis: Analysis, seed_span: tuple[int, int], signature: Signature
     ) -> None:
         self.analysis = analysis
-        self.labels = labels or {}
+        self.incoming: dict[str, Step] = {}
+        self.pooled: dict[Step, tuple[str, ...]] = {}
+        if isinstance(signature, PathTree):
+            for edges in signature.values():
+                for (predicate, direction), far in edges.items():
+                    step = Step(predicate, direction)
+                    for node in far:
+                        self.incoming[node] = step
+                        pool = self.pooled.get(step, ())
+                        if len(pool) < _KIND_SAMPLE:
+                            fresh = signature.labels.get(node, ())
+                            self.pooled[step] = tuple(dict.fromkeys(pool + fresh))
         self.kind_nouns = (
             tuple(w for w in analysis.answer_words if _nouns((w,)) and not is_agent_noun(w))
             if analysis.answer_token is not None
             else tuple(_WH_KINDS[w] for w in (analysis.wh_word,) if w in _WH_KINDS)
         )
-        self._fits: dict[str, bool] = {}
+        self._fits: dict[Step, bool] = {}
         self.phrases = analysis.hop_phrases(seed_span)
         self.hops = len(self.phrases)
         self.mentioned = frozenset(analysis.predicates(0.0))
@@ -245,23 +257,26 @@ class _Scorer:
         return score
 
     def fits(self, node: str) -> bool:
-        """Are most of the entities a tree node reached of the kind the question asks for
-        ("which country": they are countries by their names)?"""
-        if not self.kind_nouns:
+        """Are most of the entities the step into a tree node reaches of the kind the
+        question asks for ("which country": they are countries by their names)? Judged
+        over every node that step reaches, so a node holding one name WordNet happens
+        not to know is no worse an end than one holding famous names."""
+        step = self.incoming.get(node)
+        if not self.kind_nouns or step is None:
             return False
-        found = self._fits.get(node)
+        found = self._fits.get(step)
         if found is None:
             lexicon = packaged_lexicon()
-            names = self.labels.get(node, ())
+            names = self.pooled.get(step, ())
             hits = sum(
                 1 for name in names if any(lexicon.names_kind(name, w) for w in self.kind_nouns)
             )
-            found = self._fits[node] = hits > 0 and 2 * hits >= len(names)
+            found = self._fits[step] = hits > 0 and 2 * hits >= len(names)
         return found
 
     def kind_elsewhere(self) -> bool:
-        """Does some node of the tree hold what the answer noun names?"""
-        return any(self.fits(node) for node in self.labels)
+        """Does some step of the tree reach what the answer noun names?"""
+        return any(self.fits(node) for node in self.incoming)
 
     def _units(self) -> list[dict[str, float]]:
         """Relation words grouped into the phrases they form ("birth place", "place of
@@ -299,17 +314,18 @@ class _Scorer:
         return readings
 
     def justified(self, steps: tuple[Step, ...]) -> bool:
-        """Does every mentioned relation walked answer some phrase better than the other
-        relations walked? One phrase ("deathplace", "place of birth") read as two relations
-        is one step."""
+        """Can every mentioned relation walked be paired with its own phrase that reads it
+        best among the relations walked? One phrase ("deathplace", "place of birth",
+        "located") read as two relations justifies one step."""
         uses = {s.predicate for s in steps}
-        needed = uses & self.mentioned
+        needed = sorted(uses & self.mentioned)
+        offers: list[set[str]] = []
         for unit in self.units:
-            walked = {p: w for p, w in unit.items() if p in uses}
+            walked = {p: w for p, w in unit.items() if p in uses and w >= _JUSTIFIES}
             if walked:
                 best = max(walked.values())
-                needed -= {p for p, w in walked.items() if w >= best}
-        return not needed
+                offers.append({p for p, w in walked.items() if w >= best})
+        return _matched(needed, offers)
 
     def aligned(self, steps: tuple[Step, ...]) -> int:
         """Steps walking the relation their phrase of the chain names best, in the chain's
@@ -433,6 +449,22 @@ class _Scorer:
         return score + self.order(steps)
 
 
+def _matched(needed: list[str], offers: list[set[str]]) -> bool:
+    """Can each needed relation get an offer of its own (a tiny bipartite matching)?"""
+    owner: dict[int, str] = {}
+
+    def place(predicate: str, seen: set[int]) -> bool:
+        for i, offer in enumerate(offers):
+            if predicate in offer and i not in seen:
+                seen.add(i)
+                if i not in owner or place(owner[i], seen):
+                    owner[i] = predicate
+                    return True
+        return False
+
+    return all(place(p, set()) for p in needed)
+
+
 def _extend(
     signature: Signature,
     mentioned: frozenset[str],
@@ -514,8 +546,7 @@ def infer_paths(
         # the first maintenance of X"): any short path that passes and ends there.
         mentioned = frozenset(p for edges in signature.values() for p, _ in edges)
         max_len = min(max_len, 2)
-    labels = signature.labels if isinstance(signature, PathTree) else None
-    score = _Scorer(analysis, seed_span, labels)
+    score = _Scorer(analysis, seed_span, signature)
     choices: list[PathChoice] = []
     for bridges in (0, _MAX_BRIDGES):
         found: list[tuple[tuple[Step, ...], tuple[str, ...]]] = []

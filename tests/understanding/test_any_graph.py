@@ -525,3 +525,26 @@ async def test_a_crowded_tree_grows_the_named_relations_first() -> None:
     budget = await path_tree(graph, [seed], max_nodes=20, mentioned={"knows_0"})
     death = next(iter(budget["entity"][("place_of_death", Direction.OUT)]))
     assert ("containedby", Direction.OUT) not in budget.get(death, {})
+
+
+def test_a_step_is_judged_by_everything_it_reaches() -> None:
+    """X's own birthplace is a town WordNet does not know; the birthplaces of the people
+    who died there are famous cities. The kind of a step is judged over every node it
+    reaches, so the detour through other people wins nothing by its famous names."""
+    tree = PathTree(
+        {
+            "entity": _node(("place_of_birth", Direction.OUT, "entity#1")),
+            "entity#1": _node(("place_of_death", Direction.IN, "entity#2")),
+            "entity#2": _node(("place_of_birth", Direction.OUT, "entity#3")),
+        },
+        {
+            "entity#1": ("Old_Town",),
+            "entity#2": ("hans_of_x", "otto_of_y"),
+            "entity#3": ("Vienna", "Munich", "Paris"),
+        },
+    )
+    question = f"in which city was {SUBJECT} born ?"
+    analysis = _analysis(question, GENEALOGY)
+    span = analysis.entity_token_span(analysis.entities[0])
+    best = infer_paths(analysis, "entity", tree, span)[0]
+    assert best.steps == (Step("place_of_birth", Direction.OUT),), best
