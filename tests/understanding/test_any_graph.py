@@ -22,11 +22,11 @@ from research_chain.graph.ingest.run import IngestOptions, ingest_files
 from research_chain.graph.protocol import Direction, NameMatch, Step
 from research_chain.judges import HeuristicJudge
 from research_chain.payloads.graph import ENTITY_ID_PATTERN
+from research_chain.retrieval.paths import path_tree
 from research_chain.runtime import Chain
 from research_chain.understanding.analysis import Analysis, analyse
 from research_chain.understanding.evidence import answer_labels
 from research_chain.understanding.paths import PathTree, Signature, infer_paths
-from research_chain.retrieval.paths import path_tree
 from research_chain.understanding.relation_names import read_relation
 from tests.chain.helpers import serving
 from tests.graph.conftest import opened
