@@ -304,12 +304,16 @@ class PathQuery:
                 states = await graph.entity_state(sorted(counts))
                 found = list(states.found.values())
                 return attribute_answers(graph, found, step.predicate, literal_only=True)
-            excluded = history[-2] if _returns(steps, index) else set()
+            hits = [hit for hit in hits if self._in_window(hit.path[-1])]
+            if _returns(steps, index):
+                # Back where the walk came from: those are rarely what is asked ("films
+                # directed by the director of X" are the others), unless they are all
+                # there is ("the spouse of X's wife" is X).
+                onward = [hit for hit in hits if hit.entity_id not in history[-2]]
+                hits = onward or hits
             nxt: Counter[str] = Counter()
             nxt_trail: dict[str, tuple[Triple, ...]] = {}
             for hit in hits:
-                if hit.entity_id in excluded or not self._in_window(hit.path[-1]):
-                    continue
                 nxt[hit.entity_id] += counts[hit.seed]
                 nxt_trail.setdefault(hit.entity_id, trail[hit.seed] + hit.path)
             counts, trail = nxt, nxt_trail

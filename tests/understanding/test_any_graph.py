@@ -23,6 +23,7 @@ from research_chain.graph.protocol import Direction, NameMatch, Step
 from research_chain.judges import HeuristicJudge
 from research_chain.payloads.graph import ENTITY_ID_PATTERN
 from research_chain.retrieval.paths import path_tree
+from research_chain.retrieval.subqueries import PathQuery
 from research_chain.runtime import Chain
 from research_chain.understanding.analysis import Analysis, analyse
 from research_chain.understanding.evidence import answer_labels
@@ -548,3 +549,22 @@ def test_a_step_is_judged_by_everything_it_reaches() -> None:
     span = analysis.entity_token_span(analysis.entities[0])
     best = infer_paths(analysis, "entity", tree, span)[0]
     assert best.steps == (Step("place_of_birth", Direction.OUT),), best
+
+
+async def test_a_walk_back_keeps_where_it_came_from_only_when_that_is_all() -> None:
+    """ "the husband of X's wife" walks spouse and back and can only be X; "films
+    directed by the director of F" walks back too, and means the other films."""
+    rows = [
+        ("carl_z", "spouse", "dora_w"),
+        ("Film_A", "directed_by", "Ed_V"),
+        ("Film_B", "directed_by", "Ed_V"),
+    ]
+    records = _records_of(rows)
+    graph = EmbeddedGraph.from_triples(_graph_triples(records))
+    carl, film_a, film_b = (_one_id(records, n) for n in ("carl_z", "Film_A", "Film_B"))
+    spouse = (Step("spouse", Direction.OUT), Step("spouse", Direction.IN))
+    found = await PathQuery((carl,), spouse).run(graph)
+    assert [e.entity_id for e in found] == [carl]
+    films = (Step("directed_by", Direction.OUT), Step("directed_by", Direction.IN))
+    found = await PathQuery((film_a,), films).run(graph)
+    assert [e.entity_id for e in found] == [film_b]
