@@ -155,6 +155,9 @@ def _ends(predicate: str) -> tuple[tuple[str, ...], tuple[str, ...], float]:
         return head or content, (), _SUBJECT_CUE
     if words[-1] in _PASSIVE:
         return content[:1], content[-1:], 1.0
+    if content[-1].endswith("ed") and _nouns(content[:-1]):
+        # year_founded, date_released: the noun names the objects, the participle the event
+        return _nouns(content[:-1])[-1:], (), _SUBJECT_CUE
     return content[-1:], content[:1], 1.0
 
 
@@ -388,6 +391,11 @@ class _Scorer:
     def _cue(self, last: Step, words: tuple[str, ...]) -> float:
         objects, subjects, weight = _ends(last.predicate)
         names = objects if last.direction is Direction.OUT else subjects
+        context = read_relation(last.predicate).context
+        if last.direction is Direction.IN and len(context) > 1:
+            # music.album.artist walked back reaches albums: a namespace's last segment
+            # names the type its relations start from
+            names, weight = (*names, context[-1]), 1.0
         if self.analysis.answer_token is not None:
             # a noun asks for what a noun of the name calls the answer ("colour"), not
             # for a verb's other senses ("type" as in typing is not "written")
