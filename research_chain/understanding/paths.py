@@ -67,8 +67,10 @@ _JUSTIFIES = 0.25
 _ALIGNED = 0.5
 # What "where" asks for, as the WordNet noun a name's kinds are checked against. People are
 # left out: WordNet knows only famous ones (a bias, not a kind), and a "Russian" is a person
-# as well as a language.
+# as well as a language. Types a graph's relation names give (people.person.*) have no bias.
 _WH_KINDS = {"where": "location"}
+_WH_TYPES = {"where": "location", "who": "person", "whom": "person"}
+_NAMES_TYPE = 0.8
 
 
 class PathTree(dict[str, Mapping[tuple[str, Direction], AbstractSet[str]]]):
@@ -161,6 +163,12 @@ def _ends(predicate: str) -> tuple[tuple[str, ...], tuple[str, ...], float]:
     return content[-1:], content[:1], 1.0
 
 
+@functools.lru_cache(maxsize=4096)
+def _subject_type(predicate: str) -> tuple[str, ...]:
+    """The head word of the type a domain.type.property name gives its subjects."""
+    return read_relation(predicate).subject_type[-1:]
+
+
 def _returns(steps: tuple[Step, ...]) -> list[int]:
     """Indexes ``i`` where steps ``i`` and ``i+1`` go out and back through one predicate."""
     found: list[int] = []
@@ -197,6 +205,23 @@ class _Scorer:
             else tuple(_WH_KINDS[w] for w in (analysis.wh_word,) if w in _WH_KINDS)
         )
         self._fits: dict[Step, bool] = {}
+        self.type_nouns = (
+            tuple(w for w in analysis.answer_words if _nouns((w,)))
+            if analysis.answer_token is not None
+            else tuple(_WH_TYPES[w] for w in (analysis.wh_word,) if w in _WH_TYPES)
+        )
+        # what the entities a step reaches are, by the types of the relations they start
+        self.types_of: dict[Step, set[str]] = {}
+        for edges in signature.values():
+            for (predicate, direction), far in edges.items():
+                step = Step(predicate, direction)
+                if direction is Direction.IN:
+                    self.types_of.setdefault(step, set()).update(_subject_type(predicate))
+                for node in far:
+                    for out_predicate, out_direction in signature.get(node, {}):
+                        if out_direction is Direction.OUT:
+                            kinds = self.types_of.setdefault(step, set())
+                            kinds.update(_subject_type(out_predicate))
         self.phrases = analysis.hop_phrases(seed_span)
         self.hops = len(self.phrases)
         self.mentioned = frozenset(analysis.predicates(0.0))
@@ -260,21 +285,29 @@ class _Scorer:
         return score
 
     def fits(self, node: str) -> bool:
-        """Are most of the entities the step into a tree node reaches of the kind the
-        question asks for ("which country": they are countries by their names)? Judged
-        over every node that step reaches, so a node holding one name WordNet happens
-        not to know is no worse an end than one holding famous names."""
+        """Are the entities the step into a tree node reaches of the kind the question asks
+        for? Either the graph's relation names type them (they start
+        ``music.album.*`` relations: albums), or WordNet knows most of their names as that
+        kind ("which country": Austria, Germany). Judged over every node the step reaches,
+        so a node holding one name WordNet happens not to know is no worse an end than one
+        holding famous names."""
         step = self.incoming.get(node)
-        if not self.kind_nouns or step is None:
+        if step is None or not (self.kind_nouns or self.type_nouns):
             return False
         found = self._fits.get(step)
         if found is None:
-            lexicon = packaged_lexicon()
-            names = self.pooled.get(step, ())
-            hits = sum(
-                1 for name in names if any(lexicon.names_kind(name, w) for w in self.kind_nouns)
+            types = self.types_of.get(step, ())
+            found = bool(types) and any(
+                match_strength(w, types) >= _NAMES_TYPE for w in self.type_nouns
             )
-            found = self._fits[step] = hits > 0 and 2 * hits >= len(names)
+            if not found and self.kind_nouns:
+                lexicon = packaged_lexicon()
+                names = self.pooled.get(step, ())
+                hits = sum(
+                    1 for n in names if any(lexicon.names_kind(n, w) for w in self.kind_nouns)
+                )
+                found = hits > 0 and 2 * hits >= len(names)
+            self._fits[step] = found
         return found
 
     def kind_elsewhere(self) -> bool:

@@ -33,6 +33,8 @@ class RelationName:
     words: tuple[str, ...]
     context: tuple[str, ...] = ()
     inverse: bool = False
+    # the type its subjects have, in a domain.type.property name (music.album.artist)
+    subject_type: tuple[str, ...] = ()
 
 
 def _local(name: str) -> tuple[str, list[str]]:
@@ -78,7 +80,8 @@ def read_relation(name: str) -> RelationName:
     if stripped != local and stripped:
         local, inverse = stripped, True
     context = tuple(w for part in namespace for w in _words(part))
-    return RelationName(_words(local) or _words(name), context, inverse)
+    subject = _words(namespace[-1]) if len(namespace) >= 2 else ()
+    return RelationName(_words(local) or _words(name), context, inverse, subject)
 
 
 def forward_name(name: str) -> str | None:
