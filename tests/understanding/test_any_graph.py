@@ -568,3 +568,31 @@ async def test_a_walk_back_keeps_where_it_came_from_only_when_that_is_all() -> N
     films = (Step("directed_by", Direction.OUT), Step("directed_by", Direction.IN))
     found = await PathQuery((film_a,), films).run(graph)
     assert [e.entity_id for e in found] == [film_b]
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        (f"which album is {SUBJECT} featured on ?", "album"),
+        (f"which track is {SUBJECT} featured on ?", "track"),
+    ],
+)
+def test_a_namespace_types_what_a_relation_reaches(question: str, kind: str) -> None:
+    """ "featured" names both relations alike; ``music.album.*`` says the first one's
+    subjects are albums, and the asked noun picks it."""
+    tree = PathTree(
+        {
+            "entity": _node(
+                ("music.album.featured_artists", Direction.IN, "entity#1"),
+                ("music.track.featured_artists", Direction.IN, "entity#2"),
+            ),
+            "entity#1": _node(("music.album.release_year", Direction.OUT, "entity#3")),
+            "entity#2": _node(("music.track.length", Direction.OUT, "entity#4")),
+        },
+        {"entity#1": ("Lost_Alpha",), "entity#2": ("Night_Drive",)},
+    )
+    predicates = ["music.album.featured_artists", "music.track.featured_artists"]
+    analysis = _analysis(question, predicates)
+    span = analysis.entity_token_span(analysis.entities[0])
+    best = infer_paths(analysis, "entity", tree, span)[0]
+    assert best.steps == (Step(f"music.{kind}.featured_artists", Direction.IN),), best
