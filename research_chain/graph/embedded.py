@@ -298,6 +298,14 @@ class EmbeddedGraph:
             out[entity_id] = found
         return out
 
+    async def attributes(self, ids: Sequence[str]) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for entity_id in dict.fromkeys(ids):
+            node = self.memory.nodes.get(entity_id)
+            facts = node.facts if node is not None else ()
+            out[entity_id] = {f.predicate for f in facts if not f.entity}
+        return out
+
     def _incoming_sample(
         self, entity_id: str, per_relation: int
     ) -> tuple[tuple[str, Direction, str], ...]:

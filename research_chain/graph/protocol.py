@@ -115,6 +115,11 @@ class GraphBackend(Protocol):
         predicate. What a path search needs, without building entity states."""
         ...
 
+    async def attributes(self, ids: Sequence[str]) -> dict[str, set[str]]:
+        """Each entity's relations to values (not entities): the outgoing edges
+        :meth:`edges` gives with "" as the other end, only their names."""
+        ...
+
     async def bm25(self, query: str, k: int = 25) -> list[TextHit]:
         """Scored entities with a snippet of why they matched."""
         ...

@@ -96,21 +96,11 @@ async def path_tree(
     # a path may end one step further on an attribute.
     last = sorted({i for members in level.values() for i in members})
     if last:
-        found = await graph.edges(last, 0)
-        values = {
-            member: {
-                predicate
-                for predicate, direction, far in found.get(member, ())
-                if not far and direction is Direction.OUT and predicate not in mirrored
-            }
-            for member in last
-        }
+        found = await graph.attributes(last)
         for key, members in level.items():
-            steps = {
-                (predicate, Direction.OUT) for member in members for predicate in values[member]
-            }
+            steps = {p for member in members for p in found.get(member, ())} - mirrored
             if steps:
                 node = tree.setdefault(key, {})
-                for step in steps:
-                    node.setdefault(step, set()).add(LITERAL)
+                for predicate in steps:
+                    node.setdefault((predicate, Direction.OUT), set()).add(LITERAL)
     return PathTree(tree, labels)

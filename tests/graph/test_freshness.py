@@ -112,6 +112,18 @@ async def test_offline_graph_and_walk_limits() -> None:
     assert (await graph.bm25("thermal"))[0].entity_id == CAM
 
 
+async def test_attributes_are_the_edges_that_end_on_a_value() -> None:
+    graph = EmbeddedGraph.from_triples(small_graph())
+    ids = [DRONE, SITE, CAM, DRONE.rsplit(".", 1)[0] + ".nobody"]
+    edges = await graph.edges(ids, 0)
+    attributes = await graph.attributes(ids)
+    for entity_id in ids:
+        assert attributes[entity_id] == {p for p, _, far in edges[entity_id] if not far}
+    assert "name" in attributes[DRONE]
+    assert "has_sensor" not in attributes[DRONE]
+    assert attributes[ids[-1]] == set()
+
+
 async def test_a_new_relation_shows_in_the_edges_of_the_entity_it_reaches(
     bus: Bus, writer: GraphWriter, graph: EmbeddedGraph
 ) -> None:
