@@ -72,7 +72,7 @@ async def one_recovery(
 
 FAULTS = {
     "kill": "kill -9 of one of two workers",
-    "restart": "restart of nats-server (two workers)",
+    "restart": "restart of nats-server under two workers",
 }
 
 
