@@ -562,6 +562,26 @@ def _only_relation(seed_type: str, signature: Signature) -> list[PathChoice]:
     return [PathChoice(_type_of(seed_type), steps, kind, 0.0, (_type_of(seed_type), kind))]
 
 
+def _only_kind(
+    analysis: Analysis, seed_type: str, signature: Signature, seed_span: tuple[int, int]
+) -> list[PathChoice]:
+    """With no relation word, the one relation from the seed reaching the asked kind
+    ("where is X from": the only step to places), if exactly one does."""
+    score = _Scorer(analysis, seed_span, signature)
+    fitting = {
+        (predicate, direction): node
+        for (predicate, direction), far in signature.get(seed_type, {}).items()
+        for node in far
+        if score.fits(node)
+    }
+    if len({predicate for predicate, _ in fitting}) != 1:
+        return []
+    (predicate, direction), node = next(iter(fitting.items()))
+    kind = _type_of(node)
+    steps = (Step(predicate, direction),)
+    return [PathChoice(_type_of(seed_type), steps, kind, 0.0, (_type_of(seed_type), kind), 0, node)]
+
+
 def _type_of(key: str) -> str:
     """A signature node's entity type: a tree node (``type#n``) names its type first."""
     return key.split(NODE_MARK, 1)[0]
@@ -582,7 +602,9 @@ def infer_paths(
     mentioned = frozenset(analysis.predicates(0.0))
     if not mentioned:
         if not (analysis.types and analysis.answer_types):
-            return _only_relation(seed_type, signature)
+            return _only_kind(analysis, seed_type, signature, seed_span) or _only_relation(
+                seed_type, signature
+            )
         # No relation word, but the kinds of things it passes and asks for ("when was
         # the first maintenance of X"): any short path that passes and ends there.
         mentioned = frozenset(p for edges in signature.values() for p, _ in edges)

@@ -596,3 +596,21 @@ def test_a_namespace_types_what_a_relation_reaches(question: str, kind: str) -> 
     span = analysis.entity_token_span(analysis.entities[0])
     best = infer_paths(analysis, "entity", tree, span)[0]
     assert best.steps == (Step(f"music.{kind}.featured_artists", Direction.IN),), best
+
+
+def test_with_no_relation_word_the_one_step_to_the_asked_kind_answers() -> None:
+    """ "where is X from" names no relation; of X's relations one reaches places."""
+    tree = PathTree(
+        {
+            "entity": _node(
+                ("origin", Direction.OUT, "entity#1"),
+                ("label", Direction.OUT, "entity#2"),
+                ("genre", Direction.OUT, "entity#3"),
+            ),
+        },
+        {"entity#1": ("Vienna",), "entity#2": ("Rough_Trade",), "entity#3": ("Dub_Step",)},
+    )
+    analysis = _analysis(f"where is {SUBJECT} from ?", ["origin", "label", "genre"])
+    span = analysis.entity_token_span(analysis.entities[0])
+    best = infer_paths(analysis, "entity", tree, span)
+    assert [c.steps for c in best] == [(Step("origin", Direction.OUT),)]
