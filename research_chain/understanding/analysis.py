@@ -254,19 +254,28 @@ def names_type_exactly(word: str, types: Iterable[str]) -> bool:
 
 
 def _relation_mentions(
-    tokens: Sequence[Token], blocked: set[int], predicates: Iterable[str], types: list[str]
+    tokens: Sequence[Token],
+    blocked: set[int],
+    predicates: Iterable[str],
+    types: list[str],
+    answer: int | None = None,
 ) -> list[RelationMention]:
     vocab = {p: _content_words(p) for p in predicates}
+    lexicon = packaged_lexicon()
+    nouns = {p: [w for w in words if lexicon.is_noun(w)] for p, words in vocab.items()}
     found = []
     for tok in tokens:
         if tok.index in blocked or tok.text in _NOT_RELATION_WORDS:
             continue
+        # The answer's noun ("what types are ...") reads a relation through the nouns of its
+        # name only: "type" the verb is not "written".
+        words_of = nouns if tok.index == answer else vocab
         # A word that is a type's own name ("site") is first a type mention; through
         # a synonym it names a relation only weakly.
         is_type = names_type_exactly(tok.text, types)
         names_a_type = any(type_matches(tok.text, t) for t in types)
         readings: list[RelationMention] = []
-        for predicate, vocabulary in vocab.items():
+        for predicate, vocabulary in words_of.items():
             strength = match_strength(tok.text, vocabulary) if vocabulary else 0.0
             if is_type and strength < 1.0:
                 strength = min(strength, TYPE_WORD_STRENGTH)
@@ -495,9 +504,9 @@ def analyse(
         if s <= t.start < e
     }
     type_list = list(types)
-    analysis.relations = _without_descriptors(
-        _relation_mentions(tokens, blocked, predicates, type_list), tokens, blocked
-    )
+    analysis.answer_words, analysis.answer_token = _answer_words(tokens, blocked)
+    found = _relation_mentions(tokens, blocked, predicates, type_list, analysis.answer_token)
+    analysis.relations = _without_descriptors(found, tokens, blocked)
     for tok in tokens:
         if tok.index in blocked:
             continue
@@ -509,7 +518,6 @@ def analyse(
     analysis.wh_word, analysis.answer_types, analysis.answer_relation = _answer_cue(
         tokens, blocked, type_list, analysis.relations
     )
-    analysis.answer_words, analysis.answer_token = _answer_words(tokens, blocked)
     classified = _classified(tokens, blocked, analysis.answer_token)
     if classified is not None:
         analysis.relations = [

@@ -614,3 +614,13 @@ def test_with_no_relation_word_the_one_step_to_the_asked_kind_answers() -> None:
     span = analysis.entity_token_span(analysis.entities[0])
     best = infer_paths(analysis, "entity", tree, span)
     assert [c.steps for c in best] == [(Step("origin", Direction.OUT),)]
+
+
+def test_the_answer_noun_reads_relations_through_their_nouns() -> None:
+    """ "types" read as a verb is typing, i.e. writing; as the answer's noun it can only
+    name the kind (genre) of the films."""
+    question = f"what types are the movies written by {SUBJECT}"
+    readings = {m.predicate for m in _analysis(question, FILM_RELATIONS).relations}
+    assert readings == {"has_genre", "written_by"}
+    types = [m for m in _analysis(question, FILM_RELATIONS).relations if m.word == "types"]
+    assert [m.predicate for m in types] == ["has_genre"]
