@@ -2,10 +2,11 @@
 
 Usage:
     .venv/bin/python bench/faults_bench.py recovery [--runs 5] [--loops 200] [--ack-wait 5]
-        [--fault kill|restart]
+        [--fault kill|restart] [--nodes 1|3]
     .venv/bin/python bench/faults_bench.py throughput [--loops 1000] [--in-flight 128]
 
-recovery: two ``research-chain up`` workers on the shipped single-node config; a
+recovery: two ``research-chain up`` workers on the shipped single-node config (or the
+three-node cluster, ``--nodes 3``, where ``restart`` restarts its first node); a
 quarter of the way through the loops one worker is killed with SIGKILL (``--fault
 kill``) or nats-server is restarted (``--fault restart``). Printed per run: seconds
 from the fault until every loop has its result, the same span in a run without a
@@ -44,9 +45,9 @@ from tests.faults.harness import (  # noqa: E402
 
 
 async def one_recovery(
-    base: Path, loops: int, ack_wait_s: float, fault: str | None
+    base: Path, loops: int, ack_wait_s: float, fault: str | None, nodes: int
 ) -> tuple[float, Tally]:
-    nats = start_nats(base / "nats", 1)
+    nats = start_nats(base / "nats", nodes)
     try:
         settings = worker_settings(
             nats, base / "data", ack_wait_s=ack_wait_s, backoff_initial_s=0.5, backoff_max_s=10.0
@@ -76,13 +77,15 @@ FAULTS = {
 }
 
 
-async def recovery(runs: int, loops: int, ack_wait_s: float, fault: str) -> None:
+async def recovery(runs: int, loops: int, ack_wait_s: float, fault: str, nodes: int) -> None:
     took: list[float] = []
     lost = duplicated = degraded = 0
     for i in range(runs):
         with tempfile.TemporaryDirectory() as tmp:
-            fault_s, tally = await one_recovery(Path(tmp) / "fault", loops, ack_wait_s, fault)
-            calm_s, _ = await one_recovery(Path(tmp) / "calm", loops, ack_wait_s, None)
+            fault_s, tally = await one_recovery(
+                Path(tmp) / "fault", loops, ack_wait_s, fault, nodes
+            )
+            calm_s, _ = await one_recovery(Path(tmp) / "calm", loops, ack_wait_s, None, nodes)
         took.append(fault_s)
         lost += tally.lost
         duplicated += tally.duplicated
@@ -92,8 +95,9 @@ async def recovery(runs: int, loops: int, ack_wait_s: float, fault: str) -> None
             f"it (no fault: {calm_s:.2f}s; cost {fault_s - calm_s:.2f}s); {tally.line(fault)}",
             flush=True,
         )
+    where = "one server" if nodes == 1 else f"a {nodes}-node cluster"
     print(
-        f"recovery after a {FAULTS[fault]} (ack_wait {ack_wait_s:g}s), {runs} runs: "
+        f"recovery after a {FAULTS[fault]} on {where} (ack_wait {ack_wait_s:g}s), {runs} runs: "
         f"median {statistics.median(took):.2f}s, worst {max(took):.2f}s, "
         f"best {min(took):.2f}s, {sum(t <= 10.0 for t in took)}/{runs} within 10 s; "
         f"lost={lost} duplicated={duplicated} degraded={degraded}"
@@ -132,12 +136,13 @@ def main() -> None:
     rec.add_argument("--loops", type=int, default=200)
     rec.add_argument("--ack-wait", type=float, default=5.0)
     rec.add_argument("--fault", choices=sorted(FAULTS), default="kill")
+    rec.add_argument("--nodes", type=int, choices=(1, 3), default=1)
     thr = sub.add_parser("throughput")
     thr.add_argument("--loops", type=int, default=1000)
     thr.add_argument("--in-flight", type=int, default=128)
     args = parser.parse_args()
     if args.what == "recovery":
-        asyncio.run(recovery(args.runs, args.loops, args.ack_wait, args.fault))
+        asyncio.run(recovery(args.runs, args.loops, args.ack_wait, args.fault, args.nodes))
     else:
         asyncio.run(throughput(args.loops, args.in_flight))
 
