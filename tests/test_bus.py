@@ -100,6 +100,21 @@ async def test_kv_answers_absent_and_lost_races_as_values(bus: Bus, settings: Se
     await kv.purge("loop.k")
     await kv.purge("loop.never")
     assert await kv.read("loop.k") is None
+    assert await kv.create("loop.k", b"again") is not None  # over the purge marker
+    assert await kv.read("loop.k") == b"again"
+
+
+async def test_publish_acks_say_stored_or_duplicate_and_no_stream_is_an_error(bus: Bus) -> None:
+    from research_chain.errors import BusUnavailable
+
+    subject = names.stage_subject(Stage.NL_CLASSIFY, LOOP)
+    first = await bus.publish(subject, b"x", headers={names.Header.MSG_ID: "dup-check"})
+    again = await bus.publish(subject, b"x", headers={names.Header.MSG_ID: "dup-check"})
+    assert not first.duplicate
+    assert again.duplicate
+    assert again.seq == first.seq
+    with pytest.raises(BusUnavailable):
+        await bus.publish("no.stream.captures.this", b"x")
 
 
 async def test_nats_failures_arrive_as_project_errors(bus: Bus, settings: Settings) -> None:
