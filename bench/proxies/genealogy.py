@@ -97,6 +97,62 @@ THREE_HOPS = [
     "what is the {c} of the {b} of the {a} of {x} ?",
     "what is the {c} of the {b} of {x}'s {a} ?",
 ]
+# The first generated set drew question subjects from a set of names, in an order that
+# followed the interpreter's string hashing. This order gives the same draws (found by
+# replaying every draw against that set's question files), so the set stays byte for byte
+# the one earlier figures were measured on. A KB with other subjects draws from sorted().
+# fmt: off
+SUBJECT_ORDER = [
+    "elizabeth_of_hesse_24", "frederick_of_hanover_13", "elizabeth_of_bavaria_61",
+    "george_of_mecklenburg_2", "maria_of_prussia_22", "john_of_mecklenburg_118",
+    "frederick_of_wurttemberg_67", "john_of_bavaria_58", "william_of_hesse_9", "otto_of_prussia_35",
+    "schwerin", "stuttgart", "albert_of_baden_50", "berlin", "sophie_of_saxony_4",
+    "otto_of_bavaria_88", "charlotte_of_hesse_36", "otto_of_hesse_101", "john_of_prussia_142",
+    "mary_of_hanover_136", "philip_of_baden_148", "maria_of_hanover_65", "augusta_of_prussia_1",
+    "helena_of_hesse_98", "mary_of_bavaria_110", "philip_of_saxony_17", "maria_of_bavaria_25",
+    "edward_of_baden_85", "charlotte_of_hesse_63", "mary_of_mecklenburg_51",
+    "augusta_of_saxony_133", "george_of_mecklenburg_135", "frederick_of_hesse_71",
+    "george_of_prussia_150", "augusta_of_baden_119", "albert_of_saxony_155", "munich",
+    "henry_of_bavaria_60", "anna_of_prussia_78", "albert_of_prussia_45", "louis_of_bavaria_141",
+    "louis_of_baden_74", "frederick_of_bavaria_123", "augusta_of_saxony_14",
+    "john_of_mecklenburg_62", "anna_of_wurttemberg_80", "john_of_hanover_100",
+    "john_of_mecklenburg_27", "augusta_of_wurttemberg_139", "caroline_of_prussia_57",
+    "elizabeth_of_prussia_113", "albert_of_saxony_26", "vienna", "hans_of_hanover_107",
+    "frederica_of_hesse_96", "louise_of_saxony_109", "helena_of_hanover_84", "hans_of_baden_115",
+    "hans_of_hesse_20", "hans_of_hesse_143", "frederick_of_mecklenburg_91", "philip_of_hesse_158",
+    "louise_of_baden_147", "mary_of_hesse_72", "william_of_wurttemberg_87", "albert_of_hesse_105",
+    "caroline_of_prussia_111", "frederick_of_hanover_104", "henry_of_mecklenburg_82",
+    "anna_of_saxony_16", "helena_of_mecklenburg_93", "frederick_of_hanover_125",
+    "carl_of_mecklenburg_3", "caroline_of_saxony_47", "elizabeth_of_bavaria_59",
+    "philip_of_baden_31", "philip_of_bavaria_43", "augusta_of_prussia_29", "carl_of_hanover_56",
+    "hans_of_prussia_153", "louis_of_bavaria_90", "mary_of_saxony_18", "frederick_of_saxony_102",
+    "frederica_of_mecklenburg_94", "mary_of_baden_21", "william_of_baden_5", "george_of_saxony_7",
+    "philip_of_wurttemberg_112", "hans_of_baden_140", "albert_of_saxony_114",
+    "augusta_of_saxony_54", "frederick_of_mecklenburg_137", "edward_of_hesse_19",
+    "elizabeth_of_saxony_23", "frederica_of_mecklenburg_41", "augusta_of_bavaria_52",
+    "henry_of_wurttemberg_152", "elizabeth_of_saxony_69", "henry_of_baden_138",
+    "louis_of_bavaria_128", "augusta_of_bavaria_108", "philip_of_saxony_130", "louis_of_prussia_44",
+    "john_of_hanover_32", "sophie_of_prussia_28", "louise_of_prussia_55", "hans_of_wurttemberg_159",
+    "london", "frederick_of_mecklenburg_79", "caroline_of_hesse_120", "dresden",
+    "philip_of_mecklenburg_99", "maria_of_prussia_103", "augusta_of_mecklenburg_0",
+    "augusta_of_hesse_106", "mary_of_mecklenburg_75", "frederick_of_saxony_146",
+    "william_of_mecklenburg_42", "otto_of_prussia_53", "charlotte_of_baden_37",
+    "elizabeth_of_hesse_89", "maria_of_bavaria_134", "elizabeth_of_wurttemberg_144", "karlsruhe",
+    "william_of_prussia_39", "prague", "elizabeth_of_mecklenburg_10", "albert_of_bavaria_68",
+    "caroline_of_saxony_124", "sophie_of_saxony_66", "maria_of_hesse_95", "louis_of_saxony_77",
+    "john_of_hanover_49", "george_of_prussia_11", "mary_of_saxony_156", "louise_of_wurttemberg_83",
+    "carl_of_saxony_73", "carl_of_saxony_38", "otto_of_prussia_154", "hans_of_wurttemberg_151",
+    "sophie_of_prussia_81", "anna_of_prussia_33", "kassel", "anna_of_saxony_48",
+    "caroline_of_saxony_76", "louis_of_wurttemberg_116", "helena_of_baden_127", "maria_of_baden_70",
+    "paris", "albert_of_prussia_46", "hanover", "philip_of_baden_30", "william_of_baden_131",
+    "frederica_of_wurttemberg_97", "george_of_prussia_149", "philip_of_saxony_34",
+    "louise_of_baden_92", "george_of_hanover_126", "william_of_mecklenburg_145",
+    "elizabeth_of_prussia_15", "william_of_wurttemberg_40", "helena_of_bavaria_6",
+    "frederica_of_mecklenburg_129", "william_of_saxony_64", "john_of_prussia_8",
+    "otto_of_wurttemberg_122", "caroline_of_hesse_12", "hans_of_baden_86", "mary_of_bavaria_157",
+    "anna_of_wurttemberg_117", "carl_of_baden_121", "george_of_hesse_132",
+]
+# fmt: on
 
 
 def _facts(rng: random.Random) -> tuple[list[Triple], dict[str, str]]:
@@ -186,12 +242,11 @@ def generate(out: Path) -> None:
         if p not in relations.setdefault(s, []):
             relations[s].append(p)
     write_kb(kb.triples, out / "kb.txt")
-    # Sorted, not a set's order: the first generated set iterated a set of names here, so
-    # its questions depended on the interpreter's string hashing and cannot be remade.
-    subjects = sorted(relations)
+    if sorted(SUBJECT_ORDER) != sorted(relations):
+        raise ValueError("SUBJECT_ORDER must list the KB's subjects; draw from sorted() if not")
     files: dict[int, dict[str, Question]] = {1: {}, 2: {}, 3: {}}
     for _ in range(DRAWS):
-        for hops, question, answers in _ask(rng, kb, relations, rng.choice(subjects)):
+        for hops, question, answers in _ask(rng, kb, relations, rng.choice(SUBJECT_ORDER)):
             if answers and len(answers) <= MAX_ANSWERS:
                 files[hops].setdefault(question, {"question": question, "answers": answers})
     for name, rows in zip(QUESTION_FILES, files.values(), strict=True):
