@@ -8,6 +8,7 @@ explains the question best wins.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from research_chain.graph.text import normalise, tokens
@@ -220,9 +221,15 @@ def _conditions(
 ) -> list[tuple[SeedOption, PathChoice]]:
     """Two or more named entities, each tied to the answer by its own relation ("a
     player at position X at club Y"): one hop per entity, to be intersected."""
+    candidates = [chosen, *options]
+    if not any(
+        not (a.span[0] < b.span[1] and b.span[0] < a.span[1])
+        for a, b in itertools.combinations(candidates, 2)
+    ):
+        return []  # every reading overlaps every other: one condition at most
     spans: list[tuple[int, int]] = []
     picked: list[tuple[SeedOption, PathChoice]] = []
-    for option in [chosen, *options]:
+    for option in candidates:
         if any(option.span[0] < end and start < option.span[1] for start, end in spans):
             continue
         choice = _one_hop(request, option)
