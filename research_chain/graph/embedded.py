@@ -43,6 +43,7 @@ from research_chain.graph.temporal import temporal_range
 from research_chain.graph.vectors import Embedder, VectorIndex, load_embedder
 from research_chain.graph.walk import predicate_walk, walk_path
 from research_chain.payloads import Candidate, SeedRefType, Triple
+from research_chain.payloads.constants import Predicate
 from research_chain.payloads.graph import entity_type
 
 __all__ = ["UNSEARCHABLE_TYPES", "EmbeddedGraph", "open_graph"]
@@ -59,6 +60,9 @@ _INCOMING_CACHE = 50_000
 # question as their topic, and finding it by name or text would answer a question
 # with itself. They stay readable (entity_state) and walkable.
 UNSEARCHABLE_TYPES = frozenset({"research_loop"})
+# Their request triples are bookkeeping too: a question word must not read
+# ``research.requested`` as a relation of the graph ("X appears in ...").
+_REQUEST_PREDICATES = frozenset(Predicate)
 
 
 class EmbeddedGraph:
@@ -372,10 +376,12 @@ class EmbeddedGraph:
         return node.label if node is not None else ""
 
     def predicates(self) -> dict[str, int]:
-        return dict(self.memory.predicate_counts)
+        counts = self.memory.predicate_counts
+        return {p: n for p, n in counts.items() if p not in _REQUEST_PREDICATES}
 
     def entity_types(self) -> dict[str, int]:
-        return dict(self.memory.type_counts)
+        counts = self.memory.type_counts
+        return {t: n for t, n in counts.items() if t not in self._unsearchable}
 
     def entities_of_type(self, type_name: str, limit: int = 1000) -> list[str]:
         return list(itertools.islice(self.memory.by_type.get(type_name, {}), limit))

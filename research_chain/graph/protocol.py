@@ -153,11 +153,13 @@ class GraphBackend(Protocol):
         ...
 
     def predicates(self) -> dict[str, int]:
-        """Every predicate in the graph with its triple count."""
+        """Every predicate of the graph's knowledge with its triple count (not the research
+        loops' own request triples)."""
         ...
 
     def entity_types(self) -> dict[str, int]:
-        """Every entity type in the graph with its entity count."""
+        """Every entity type of the graph's knowledge with its entity count (not the
+        research loops)."""
         ...
 
     def entities_of_type(self, type_name: str, limit: int = 1000) -> list[str]:

@@ -599,16 +599,20 @@ def infer_paths(
     Paths through unmentioned predicates ("bridges") are only tried when the
     mentioned relations alone leave a relation word or the asked type unexplained.
     """
+    present = {p for edges in signature.values() for p, _ in edges}
     mentioned = frozenset(analysis.predicates(0.0))
-    if not mentioned:
+    if not mentioned & present:
+        # No relation word that any relation here answers to
         if not (analysis.types and analysis.answer_types):
-            return _only_kind(analysis, seed_type, signature, seed_span) or _only_relation(
-                seed_type, signature
-            )
-        # No relation word, but the kinds of things it passes and asks for ("when was
-        # the first maintenance of X"): any short path that passes and ends there.
-        mentioned = frozenset(p for edges in signature.values() for p, _ in edges)
-        max_len = min(max_len, 2)
+            only = _only_kind(analysis, seed_type, signature, seed_span)
+            only = only or _only_relation(seed_type, signature)
+            if only or not mentioned:
+                return only
+        elif not mentioned:
+            # but the kinds of things it passes and asks for ("when was the first
+            # maintenance of X"): any short path that passes and ends there.
+            mentioned = frozenset(present)
+            max_len = min(max_len, 2)
     score = _Scorer(analysis, seed_span, signature)
     choices: list[PathChoice] = []
     for bridges in (0, _MAX_BRIDGES):

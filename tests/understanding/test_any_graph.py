@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from research_chain.bus import Bus
+from research_chain.bus.names import loop_entity_id
 from research_chain.client import research
 from research_chain.components import default_components
 from research_chain.config import Settings
@@ -21,8 +22,10 @@ from research_chain.graph.ingest.mapping import load_mapping
 from research_chain.graph.ingest.run import IngestOptions, ingest_files
 from research_chain.graph.protocol import Direction, NameMatch, Step
 from research_chain.judges import HeuristicJudge
+from research_chain.payloads.constants import Predicate
 from research_chain.payloads.graph import ENTITY_ID_PATTERN
 from research_chain.retrieval.paths import path_tree
+from research_chain.retrieval.reading import read_question
 from research_chain.retrieval.subqueries import PathQuery
 from research_chain.runtime import Chain
 from research_chain.understanding.analysis import Analysis, analyse
@@ -624,3 +627,27 @@ def test_the_answer_noun_reads_relations_through_their_nouns() -> None:
     assert readings == {"has_genre", "written_by"}
     types = [m for m in _analysis(question, FILM_RELATIONS).relations if m.word == "types"]
     assert [m.predicate for m in types] == ["has_genre"]
+
+
+async def test_the_research_loops_stored_in_the_graph_are_not_its_vocabulary() -> None:
+    """Every loop the chain runs is an entity of the graph with its request triples;
+    "appears" once read ``research.requested`` as a relation, which hid the one relation
+    the actor has ("[X] appears in which movies")."""
+    rows = [("Film_A", "starred_actors", "Ada_V"), ("Film_A", "directed_by", "Ed_V")]
+    records = _records_of(rows)
+    loop = loop_entity_id("loop-1")
+    triples = [
+        *_graph_triples(records),
+        triple_dict(loop, str(Predicate.RESEARCH_REQUESTED), "true", False),
+        triple_dict(loop, str(Predicate.RESEARCH_TOPIC), "which movies appear here", False),
+    ]
+    graph = EmbeddedGraph.from_triples(triples)
+    assert not set(graph.predicates()) & {str(p) for p in Predicate}
+    assert "research_loop" not in graph.entity_types()
+    analysis = read_question(graph, "[Ada_V] appears in which movies")
+    assert not {m.predicate for m in analysis.relations} & {str(p) for p in Predicate}
+    ada = _one_id(records, "Ada_V")
+    tree = await path_tree(graph, [ada])
+    span = analysis.entity_token_span(analysis.entities[0])
+    best = infer_paths(analysis, "entity", tree, span)
+    assert best[0].steps == (Step("starred_actors", Direction.IN),)
