@@ -121,7 +121,9 @@ async def test_research_loop_entities_are_plain_entities(
     reply = await write(bus, GraphWrite(op=GraphWriteOp.CREATE, triples=triples))
     assert reply.ok and reply.written == 2
     await empty_graph.sync()
-    assert empty_graph.entity_types() == {"research_loop": 1}
-    # Stored and readable, but a question must never be found as its own answer.
+    # Stored and readable, but a question must never be found as its own answer, and its
+    # request triples are not the graph's vocabulary.
+    assert empty_graph.entity_types() == {}
+    assert empty_graph.predicates() == {}
     assert (await empty_graph.entity_state([loop])).found[loop].triples[0].object.startswith("who")
     assert await empty_graph.bm25("falcon") == []
