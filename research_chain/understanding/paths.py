@@ -58,6 +58,7 @@ _SURE_NOUN = 0.9
 _LOOSE_NOUN = 0.5
 _STRONG = 0.5
 _UNASKED_RETURN = 2.0
+_JOINS_ONE_MENTION = frozenset({"of", "that", "who", "which", "whom"})
 _UNJUSTIFIED = 2.0
 _MISSING_HOP = 2.5
 # Names read to judge what a step reaches, pooled over the nodes it reaches.
@@ -118,7 +119,9 @@ def path_from_wire(raw: object) -> tuple[Step, ...]:
 
 
 def mention_count(analysis: Analysis, predicate: str) -> int:
-    """Mentions of a relation, counting adjacent words ("release year") as one, weak ones
+    """Mentions of a relation, counting adjacent words ("release year", "place of birth")
+    as one, and "the director that directed" too, but not words a preposition sets apart
+    ("movies starred by actors in X": two steps through one relation), weak ones
     (a type word read as a relation) not at all, and a word that names several relations
     alike ("work" beside ``works_at_company`` and ``works_in_city``) for none of them."""
     readings: dict[int, list[tuple[float, str]]] = {}
@@ -132,7 +135,12 @@ def mention_count(analysis: Analysis, predicate: str) -> int:
         top = {name for strength, name in found if strength >= best}
         if best >= 0.75 and top == {own}:
             tokens.append(token)
-    return sum(1 for i, t in enumerate(tokens) if i == 0 or t - tokens[i - 1] > 2)
+    words = analysis.tokens
+
+    def joined(a: int, b: int) -> bool:  # "release year", "place of birth", "the one that"
+        return b - a == 1 or (b - a == 2 and words[a + 1].text in _JOINS_ONE_MENTION)
+
+    return sum(1 for i, t in enumerate(tokens) if i == 0 or not joined(tokens[i - 1], t))
 
 
 _PASSIVE = frozenset({"by"})

@@ -30,7 +30,7 @@ from research_chain.retrieval.subqueries import PathQuery
 from research_chain.runtime import Chain
 from research_chain.understanding.analysis import Analysis, analyse
 from research_chain.understanding.evidence import answer_labels
-from research_chain.understanding.paths import PathTree, Signature, infer_paths
+from research_chain.understanding.paths import PathTree, Signature, infer_paths, mention_count
 from research_chain.understanding.relation_names import read_relation
 from tests.chain.helpers import serving
 from tests.graph.conftest import opened
@@ -651,3 +651,20 @@ async def test_the_research_loops_stored_in_the_graph_are_not_its_vocabulary() -
     span = analysis.entity_token_span(analysis.entities[0])
     best = infer_paths(analysis, "entity", tree, span)
     assert best[0].steps == (Step("starred_actors", Direction.IN),)
+
+
+@pytest.mark.parametrize(
+    ("question", "count"),
+    [
+        (f"what types are the movies starred by actors in {SUBJECT}", 2),
+        (f"who is the director that directed {SUBJECT}", 1),
+        (f"what is the release year of {SUBJECT}", 1),
+    ],
+)
+def test_words_a_preposition_sets_apart_are_two_mentions(question: str, count: int) -> None:
+    """ "movies starred by actors in X" walks ``starred_actors`` out of X and back in;
+    "the director that directed X" names ``directed_by`` once."""
+    relations = [*FILM_RELATIONS, "release_year"]
+    analysis = _analysis(question, relations)
+    named = max(relations, key=lambda p: mention_count(analysis, p))
+    assert mention_count(analysis, named) == count
