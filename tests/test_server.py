@@ -15,20 +15,22 @@ from research_chain.errors import BusUnavailable
 from tests.procs import Proc, clean_env
 
 
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-        with open(f"/proc/{pid}/stat") as stat:
-            return not stat.read().split(") ", 1)[1].startswith("Z")  # a zombie has exited
-    except (ProcessLookupError, FileNotFoundError):
-        return False
-
-
 async def _gone(pid: int, within_s: float = 15.0) -> None:
-    """Until ``pid`` has exited (it is not our child: nothing to wait on but its absence)."""
-    async with asyncio.timeout(within_s):
-        while _running(pid):  # noqa: ASYNC110 - a foreign pid has no exit event
-            await asyncio.sleep(0.05)
+    """Until ``pid`` has exited. It is not our child, so there is no wait() to call; a
+    pidfd becomes readable when the process ends, which is the event to wait on."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return
+    loop = asyncio.get_running_loop()
+    ended = asyncio.Event()
+    loop.add_reader(fd, ended.set)
+    try:
+        async with asyncio.timeout(within_s):
+            await ended.wait()
+    finally:
+        loop.remove_reader(fd)
+        os.close(fd)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")

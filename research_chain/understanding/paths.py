@@ -82,6 +82,41 @@ class PathTree(dict[str, Mapping[tuple[str, Direction], AbstractSet[str]]]):
     def __init__(self, edges: Signature, labels: Mapping[str, tuple[str, ...]]) -> None:
         super().__init__(edges)
         self.labels = labels
+        self.facts: _ReachFacts | None = None  # what its steps reach, read once per tree
+
+
+# node -> the step into it; step -> names it reaches; step -> types of what it reaches
+_ReachFacts = tuple[dict[str, Step], dict[Step, tuple[str, ...]], dict[Step, set[str]]]
+
+
+def _reach_facts(signature: Signature) -> _ReachFacts:
+    """What each step of a tree reaches: the names of the entities (pooled over every node
+    the step reaches, up to a sample) and their types by the relations they start. The same
+    for every question and seed reading on this tree, so a PathTree keeps it."""
+    if isinstance(signature, PathTree) and signature.facts is not None:
+        return signature.facts
+    incoming: dict[str, Step] = {}
+    pooled: dict[Step, tuple[str, ...]] = {}
+    types_of: dict[Step, set[str]] = {}
+    labels = signature.labels if isinstance(signature, PathTree) else {}
+    for edges in signature.values():
+        for (predicate, direction), far in edges.items():
+            step = Step(predicate, direction)
+            kinds = types_of.setdefault(step, set())
+            if direction is Direction.IN:
+                kinds.update(_subject_type(predicate))
+            for node in far:
+                incoming[node] = step
+                pool = pooled.get(step, ())
+                if labels and len(pool) < _KIND_SAMPLE:
+                    pooled[step] = tuple(dict.fromkeys(pool + labels.get(node, ())))
+                for out_predicate, out_direction in signature.get(node, {}):
+                    if out_direction is Direction.OUT:
+                        kinds.update(_subject_type(out_predicate))
+    facts = (incoming, pooled, types_of)
+    if isinstance(signature, PathTree):
+        signature.facts = facts
+    return facts
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,18 +230,7 @@ class _Scorer:
         self, analysis: Analysis, seed_span: tuple[int, int], signature: Signature
     ) -> None:
         self.analysis = analysis
-        self.incoming: dict[str, Step] = {}
-        self.pooled: dict[Step, tuple[str, ...]] = {}
-        if isinstance(signature, PathTree):
-            for edges in signature.values():
-                for (predicate, direction), far in edges.items():
-                    step = Step(predicate, direction)
-                    for node in far:
-                        self.incoming[node] = step
-                        pool = self.pooled.get(step, ())
-                        if len(pool) < _KIND_SAMPLE:
-                            fresh = signature.labels.get(node, ())
-                            self.pooled[step] = tuple(dict.fromkeys(pool + fresh))
+        self.incoming, self.pooled, self.types_of = _reach_facts(signature)
         self.kind_nouns = (
             tuple(w for w in analysis.answer_words if _nouns((w,)) and not is_agent_noun(w))
             if analysis.answer_token is not None
@@ -218,18 +242,6 @@ class _Scorer:
             if analysis.answer_token is not None
             else tuple(_WH_TYPES[w] for w in (analysis.wh_word,) if w in _WH_TYPES)
         )
-        # what the entities a step reaches are, by the types of the relations they start
-        self.types_of: dict[Step, set[str]] = {}
-        for edges in signature.values():
-            for (predicate, direction), far in edges.items():
-                step = Step(predicate, direction)
-                if direction is Direction.IN:
-                    self.types_of.setdefault(step, set()).update(_subject_type(predicate))
-                for node in far:
-                    for out_predicate, out_direction in signature.get(node, {}):
-                        if out_direction is Direction.OUT:
-                            kinds = self.types_of.setdefault(step, set())
-                            kinds.update(_subject_type(out_predicate))
         self.phrases = analysis.hop_phrases(seed_span)
         self.hops = len(self.phrases)
         self.mentioned = frozenset(analysis.predicates(0.0))
@@ -570,12 +582,9 @@ def _only_relation(seed_type: str, signature: Signature) -> list[PathChoice]:
     return [PathChoice(_type_of(seed_type), steps, kind, 0.0, (_type_of(seed_type), kind))]
 
 
-def _only_kind(
-    analysis: Analysis, seed_type: str, signature: Signature, seed_span: tuple[int, int]
-) -> list[PathChoice]:
+def _only_kind(score: _Scorer, seed_type: str, signature: Signature) -> list[PathChoice]:
     """With no relation word, the one relation from the seed reaching the asked kind
     ("where is X from": the only step to places), if exactly one does."""
-    score = _Scorer(analysis, seed_span, signature)
     fitting = {
         (predicate, direction): node
         for (predicate, direction), far in signature.get(seed_type, {}).items()
@@ -609,10 +618,11 @@ def infer_paths(
     """
     present = {p for edges in signature.values() for p, _ in edges}
     mentioned = frozenset(analysis.predicates(0.0))
+    score = _Scorer(analysis, seed_span, signature)
     if not mentioned & present:
         # No relation word that any relation here answers to
         if not (analysis.types and analysis.answer_types):
-            only = _only_kind(analysis, seed_type, signature, seed_span)
+            only = _only_kind(score, seed_type, signature)
             only = only or _only_relation(seed_type, signature)
             if only or not mentioned:
                 return only
@@ -621,7 +631,6 @@ def infer_paths(
             # maintenance of X"): any short path that passes and ends there.
             mentioned = frozenset(present)
             max_len = min(max_len, 2)
-    score = _Scorer(analysis, seed_span, signature)
     choices: list[PathChoice] = []
     for bridges in (0, _MAX_BRIDGES):
         found: list[tuple[tuple[Step, ...], tuple[str, ...]]] = []

@@ -336,7 +336,7 @@ async def test_a_slow_live_handler_is_not_run_twice(
         from research_chain.payloads import AssessmentOutput
 
         calls.append(ctx.attempt)
-        await asyncio.sleep(1.5)  # the simulated work (not a wait): three ack_waits long
+        await asyncio.sleep(3 * settings.ack_wait_s)  # the work itself, not a wait for anything
         return AssessmentOutput(topic=payload.topic, sufficient=True)
 
     chain = await start_chain(bus, settings, standins(recorder, assess_sufficiency=slow_assess))

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
 
 import orjson
 
@@ -17,24 +20,32 @@ from research_chain.judges import HeuristicJudge
 from research_chain.runtime import start_chain
 
 
-async def test_a_sample_question_is_answered_through_the_chain(
-    bus: Bus, settings: Settings, writer: GraphWriter
-) -> None:
+@asynccontextmanager
+async def _sample_chain(bus: Bus, settings: Settings) -> AsyncIterator[None]:
+    """The sample graph loaded and the chain running on it with the real components."""
     await load_sample(bus, settings)
     graph = await open_graph(bus, settings, timeout_s=60)
     chain = await start_chain(
         bus, settings, default_components(), graph=graph, judge=HeuristicJudge()
     )
-    question = next(
-        q
-        for q in map(orjson.loads, sample_questions_path().read_bytes().splitlines())
-        if q["kind"] == "1-hop"
-    )
     try:
-        result = await research(bus, question["question"], parent_loop_id="smoke", timeout=60)
+        yield
     finally:
         await chain.stop()
         await graph.close()
+
+
+def _first_question(kind: str) -> dict[str, Any]:
+    lines = sample_questions_path().read_bytes().splitlines()
+    return next(q for q in map(orjson.loads, lines) if q["kind"] == kind)
+
+
+async def test_a_sample_question_is_answered_through_the_chain(
+    bus: Bus, settings: Settings, writer: GraphWriter
+) -> None:
+    question = _first_question("1-hop")
+    async with _sample_chain(bus, settings):
+        result = await research(bus, question["question"], parent_loop_id="smoke", timeout=60)
     assert not result.degraded, result.degraded_reason
     assert any(answer in result.synthesis for answer in question["answers"])
     assert result.decomp_trace is not None and result.decomp_trace.router_action is not None
@@ -46,25 +57,13 @@ async def test_a_huge_topic_is_refused_at_the_edge_while_a_question_is_answered(
 ) -> None:
     """Issue 12, defect 2: a 60 kB topic held the event loop for minutes in path scoring;
     now intake refuses it by length before any judge reads it, and others are unaffected."""
-    await load_sample(bus, settings)
-    graph = await open_graph(bus, settings, timeout_s=60)
-    chain = await start_chain(
-        bus, settings, default_components(), graph=graph, judge=HeuristicJudge()
-    )
-    question = next(
-        q
-        for q in map(orjson.loads, sample_questions_path().read_bytes().splitlines())
-        if q["kind"] == "1-hop"
-    )
+    question = _first_question("1-hop")
     huge = ("Which operators flew missions with the drone Kestrel 85 " * 1100)[:60_000]
-    try:
+    async with _sample_chain(bus, settings):
         refused, answered = await asyncio.gather(
             research(bus, huge, parent_loop_id="huge", timeout=60),
             research(bus, question["question"], parent_loop_id="plain", timeout=60),
         )
-    finally:
-        await chain.stop()
-        await graph.close()
     assert refused.degraded
     assert "research.topic: 60000 characters, at most 1000 allowed" in refused.degraded_reason
     assert not answered.degraded, answered.degraded_reason
