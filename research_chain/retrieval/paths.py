@@ -35,6 +35,7 @@ async def path_tree(
     fanout: int = 50,
     max_nodes: int = 400,
     mentioned: AbstractSet[str] = frozenset(),
+    probe: int = 48,
 ) -> PathTree:
     """The relation paths that exist from ``seeds``, as a signature shaped like a tree.
 
@@ -44,6 +45,10 @@ async def path_tree(
     node reads up to ``per_node`` of the entities it reached; at most ``max_nodes``
     nodes are grown, so the work per question is bounded whatever the graph, those
     through fewer relations outside ``mentioned`` first.
+
+    A relation the question names may be sparse (a language recorded for one film in
+    forty): where a node's sample lacks it, up to ``probe`` more of the node's entities
+    are read for it alone, so a path the question asks for is not lost to sampling.
     """
     if not seeds:
         return PathTree({}, {})
@@ -57,6 +62,7 @@ async def path_tree(
     labels: dict[str, tuple[str, ...]] = {}
     kinds: dict[str, str] = {"": LITERAL}
     cost = {root: 0}
+    pools: dict[str, set[str]] = {root: set(seeds)}
     grown = 0
     for _ in range(depth):
         ids = sorted({i for members in level.values() for i in members})
@@ -66,12 +72,13 @@ async def path_tree(
             entity_id: [edge for edge in found if edge[0] not in mirrored]
             for entity_id, found in (await graph.edges(ids, fanout)).items()
         }
+        extra = await _probe(graph, level, pools, edges, mentioned, mirrored, cost, probe)
         following: dict[str, list[str]] = {}
         grow: list[tuple[int, str, str, Direction, str, set[str]]] = []
         for key, members in sorted(level.items()):
             reached: dict[tuple[str, Direction, str], set[str]] = defaultdict(set)
             for member in members:
-                for predicate, direction, far in edges.get(member, ()):
+                for predicate, direction, far in (*edges.get(member, ()), *extra.get(key, ())):
                     kind = kinds.get(far)
                     if kind is None:
                         kind = kinds[far] = entity_type(far)
@@ -89,6 +96,7 @@ async def path_tree(
             child = f"{kind}{NODE_MARK}{grown}"
             tree.setdefault(key, {}).setdefault((predicate, direction), set()).add(child)
             following[child] = _spread(far_ids)[:per_node]
+            pools[child] = far_ids
             labels[child] = tuple(graph.label(i) for i in following[child])
             cost[child] = bridges
         level = following
@@ -104,3 +112,32 @@ async def path_tree(
                 for predicate in steps:
                     node.setdefault((predicate, Direction.OUT), set()).add(LITERAL)
     return PathTree(tree, labels)
+
+
+async def _probe(
+    graph: GraphBackend,
+    level: dict[str, list[str]],
+    pools: dict[str, set[str]],
+    edges: dict[str, list[tuple[str, Direction, str]]],
+    mentioned: AbstractSet[str],
+    mirrored: set[str],
+    cost: dict[str, int],
+    probe: int,
+) -> dict[str, list[tuple[str, Direction, str]]]:
+    """Edges of the named relations a node's sample missed, read from more of its
+    entities; only on prefixes through named relations alone."""
+    wanted: dict[str, set[str]] = {}
+    for key, members in level.items():
+        if cost[key] or len(pools[key]) <= len(members):
+            continue
+        seen = {edge[0] for member in members for edge in edges.get(member, ())}
+        if missing := set(mentioned) - seen - mirrored:
+            wanted[key] = missing
+    if not wanted:
+        return {}
+    more = {key: _spread(pools[key] - set(level[key]))[:probe] for key in wanted}
+    found = await graph.edges(sorted({i for ids in more.values() for i in ids}), 1)
+    return {
+        key: [edge for i in more[key] for edge in found.get(i, ()) if edge[0] in wanted[key]]
+        for key in wanted
+    }

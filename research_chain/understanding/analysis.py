@@ -65,6 +65,7 @@ _DETERMINERS = words("the a an s his her their its my your our")
 _COPULA = words("is are was were")
 _DEMONSTRATIVES = words("this these")
 _ARTICLES = words("the a an")
+_OWNED_BY = words("by for from")
 _JOINERS = frozenset("-/:_")
 _SKIP_AFTER_WH = words("is are was were be the a an do does did has have had some all me us")
 _SKIP_AFTER_WH |= frozenset({"s"})
@@ -130,6 +131,21 @@ class Analysis:
         before = self.tokens[index - 1].text if index > 0 else ""
         after = self.tokens[index + 1].text if index + 1 < len(self.tokens) else ""
         return before in _DETERMINERS or after == "of"
+
+    def names_owner(self, index: int) -> bool:
+        """Is this agent noun the owner of the things a noun before it names ("films for
+        the director of X", "books by the author of X")? They are the agent's own works:
+        its relation, walked back from it."""
+        if not is_agent_noun(self.tokens[index].text):
+            return False
+        i = index - 1
+        while i >= 0 and self.tokens[i].text in _ARTICLES:
+            i -= 1
+        if i < 1 or i == index - 1 or self.tokens[i].text not in _OWNED_BY:
+            return False
+        thing = self.tokens[i - 1].text
+        plain = thing not in NOISE_WORDS and not _is_verb(thing)
+        return plain and packaged_lexicon().is_noun(thing)
 
     def hop_phrases(self, seed_span: tuple[int, int]) -> list[list[int]]:
         """The noun phrases naming relations that hang on the seed through "of" and
@@ -329,6 +345,7 @@ def _answer_cue(
     blocked: set[int],
     types: Iterable[str],
     relations: list[RelationMention],
+    answer: int | None,
 ) -> tuple[str, frozenset[str], str | None]:
     """The wh-word and what it asks for: entity types and/or a relation's agent."""
     type_list = list(types)
@@ -340,6 +357,13 @@ def _answer_cue(
         head = run[-1] if run else None
         if head is not None and not names_type_exactly(head.text, type_list):
             relation = _clear_reading(relations, head.index)
+        # "who directed ...", "which person directed ...": the verb says what the answer
+        # does ("which films starred X": films do not act; their stars do)
+        noun = head.index if head is not None else answer
+        person = noun is not None and is_agent_noun(tokens[noun].text)
+        for verb in (tok.index + 1, noun + 1 if noun is not None and person else None):
+            if relation is None and verb is not None and _verb_at(tokens, blocked, verb):
+                relation = _clear_reading(relations, verb)
         # "who", "when", "where" name the answer's kind themselves; the words after
         # them are the question's subject ("where is the drone ..."), not its answer.
         if tok.text in ("who", "whom", "whose"):
@@ -386,7 +410,7 @@ def _answer_words(tokens: Sequence[Token], blocked: set[int]) -> tuple[tuple[str
                 break
             if skip:
                 continue
-            if run and (word.text.endswith(("ed", "ing")) or word.text in VERB_FORMS):
+            if run and _is_verb(word.text):
                 break
             run.append(word)
         return ((run[-1].text,), run[-1].index) if run else ((), None)
@@ -434,7 +458,7 @@ def _noun_run(
 
     run: list[Token] = []
     for at, tok in enumerate(window):
-        verb = tok.text.endswith(("ed", "ing")) or tok.text in VERB_FORMS
+        verb = _is_verb(tok.text)
         if tok.index in blocked or (run and verb):
             break  # a name, or a verb form after the noun: "which person directed"
         is_relation = tok.index in named
@@ -459,6 +483,14 @@ def _modifier(
     if tok.text in NOISE_WORDS or tok.text in VERB_FORMS or not tok.text.isalpha():
         return False
     return bool(following) and following[0].index not in blocked and noun(following[0])
+
+
+def _is_verb(word: str) -> bool:
+    return word.endswith(("ed", "ing")) or word in VERB_FORMS
+
+
+def _verb_at(tokens: Sequence[Token], blocked: set[int], index: int) -> bool:
+    return index < len(tokens) and index not in blocked and _is_verb(tokens[index].text)
 
 
 def _singular_of(word: str) -> str:
@@ -516,7 +548,7 @@ def analyse(
         if tok.text in COMEMBER_WORDS:
             analysis.comember_tokens.append(tok.index)
     analysis.wh_word, analysis.answer_types, analysis.answer_relation = _answer_cue(
-        tokens, blocked, type_list, analysis.relations
+        tokens, blocked, type_list, analysis.relations, analysis.answer_token
     )
     classified = _classified(tokens, blocked, analysis.answer_token)
     if classified is not None:

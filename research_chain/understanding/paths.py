@@ -206,6 +206,18 @@ def _ends(predicate: str) -> tuple[tuple[str, ...], tuple[str, ...], float]:
     return content[-1:], content[:1], 1.0
 
 
+def _agent_step(predicate: str | None) -> Step | None:
+    """The step reaching who does what a relation names, when its name says which end
+    that is: the objects of a passive (``directed_by``) or of an agent noun
+    (``starred_actors``, ``director``). "Who directed the films ..." asks for them."""
+    if predicate is None:
+        return None
+    words = read_relation(predicate).words
+    if (words and words[-1] in _PASSIVE) or any(is_agent_noun(w) for w in _ends(predicate)[0]):
+        return Step(predicate, Direction.OUT)
+    return None
+
+
 @functools.lru_cache(maxsize=4096)
 def _subject_type(predicate: str) -> tuple[str, ...]:
     """The head word of the type a domain.type.property name gives its subjects."""
@@ -259,11 +271,15 @@ class _Scorer:
         self.cued = {p: self._cued(p) for p in self.mentioned}
         self.distance = {p: self._distance(p, seed_span) for p in self.mentioned}
         self._cues: dict[Step, float] = {}
+        self.agent = _agent_step(analysis.answer_relation)
 
     def _cued(self, predicate: str) -> bool:
-        """A co-membership word ("share", "also", "same") next to a mention of ``predicate``."""
+        """A co-membership word ("share", "also", "same") next to a mention of ``predicate``,
+        or the mention names whose works a noun before it means ("films for the director")."""
         tokens = [m.token for m in self.analysis.relations if m.predicate == predicate]
         cues = self.analysis.comember_tokens
+        if any(self.analysis.names_owner(t) for t in tokens):
+            return True
         return any(abs(cue - t) <= _CUE_WINDOW for cue in cues for t in tokens)
 
     def _distance(self, predicate: str, seed_span: tuple[int, int]) -> float:
@@ -473,9 +489,13 @@ class _Scorer:
         score = self.coverage(uses, types)
         if analysis.answer_types:
             score += 3.0 if types[-1] in analysis.answer_types else -3.0
-        if analysis.answer_relation is not None and steps[-1].predicate == analysis.answer_relation:
-            score += 1.0
         cue = self.cue(steps[-1])
+        if steps[-1].predicate == analysis.answer_relation:
+            if self.agent is None:
+                score += 1.0
+            elif steps[-1] == self.agent:
+                score += 1.0
+                cue = 1.0
         if self.fits(end):
             cue = 1.0
         if self.analysis.answer_token is None:

@@ -668,3 +668,79 @@ def test_words_a_preposition_sets_apart_are_two_mentions(question: str, count: i
     analysis = _analysis(question, relations)
     named = max(relations, key=lambda p: mention_count(analysis, p))
     assert mention_count(analysis, named) == count
+
+
+# A small library: Ann wrote four books and edited one of someone else's.
+LIBRARY = [
+    ("Book_0", "written_by", "Ann_V"),
+    ("Book_0", "edited_by", "Eve_A"),
+    ("Book_1", "written_by", "Ann_V"),
+    ("Book_1", "edited_by", "Eve_B"),
+    ("Book_2", "written_by", "Ann_V"),
+    ("Book_2", "edited_by", "Eve_C"),
+    ("Book_3", "written_by", "Bob_W"),
+    ("Book_3", "edited_by", "Ann_V"),
+    ("Book_4", "written_by", "Bob_W"),
+    ("Book_4", "edited_by", "Eve_D"),
+]
+
+
+async def _library_path(question: str, seed: str) -> tuple[Step, ...]:
+    records = _records_of(LIBRARY)
+    graph = EmbeddedGraph.from_triples(_graph_triples(records))
+    analysis = read_question(graph, question)
+    tree = await path_tree(graph, [_one_id(records, seed)])
+    span = analysis.entity_token_span(analysis.entities[0])
+    return infer_paths(analysis, "entity", tree, span)[0].steps
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "who edited books for the author of [Book_0]",
+        "who edited the books by the author of [Book_0]",
+    ],
+)
+async def test_things_for_an_agent_are_its_own_works(question: str) -> None:
+    """ "books for the author of X" are the books the author wrote: ``written_by`` walked
+    to the author and back, though the question says "author" once; and "who edited"
+    asks for the editors, the far end of ``edited_by``, not the books the author edited."""
+    assert await _library_path(question, "Book_0") == (
+        Step("written_by", Direction.OUT),
+        Step("written_by", Direction.IN),
+        Step("edited_by", Direction.OUT),
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "who edited the books of [Ann_V]",
+        "which person edited the books of [Ann_V]",
+        "who edited books written by [Ann_V]",
+    ],
+)
+async def test_the_verb_after_who_says_what_the_answer_does(question: str) -> None:
+    """The answer is who edited: the far end of ``edited_by`` from Ann's books, not the
+    book Ann edited herself (one hop shorter) nor the authors of the books she edited."""
+    assert await _library_path(question, "Ann_V") == (
+        Step("written_by", Direction.IN),
+        Step("edited_by", Direction.OUT),
+    )
+
+
+async def test_a_sparse_named_relation_is_found_beyond_the_sample() -> None:
+    """One book of forty records its language: a node's sample of eight misses it, and
+    the question names it, so the node reads more of its books for that relation."""
+    rows = [(f"Book_{i}", "written_by", "Ann_V") for i in range(40)]
+    rows.append(("Book_27", "in_language", "Latin"))
+    records = _records_of(rows)
+    graph = EmbeddedGraph.from_triples(_graph_triples(records))
+    ann = _one_id(records, "Ann_V")
+    named = {"written_by", "in_language"}
+    sampled = await path_tree(graph, [ann], mentioned=named, probe=0)
+    books = next(iter(sampled["entity"][("written_by", Direction.IN)]))
+    assert ("in_language", Direction.OUT) not in sampled[books]
+    tree = await path_tree(graph, [ann], mentioned=named)
+    books = next(iter(tree["entity"][("written_by", Direction.IN)]))
+    assert ("in_language", Direction.OUT) in tree[books]
