@@ -6,6 +6,9 @@ tuned. Both development sets, always::
 
     .venv/bin/python bench/dev_sets.py metaqa wc2014 --limit 300 [--show-misses 10]
     .venv/bin/python bench/dev_sets.py --kb FILE --questions FILE...
+
+Each question is first stored in the graph as a research loop, as the real chain stores
+it (and keeps it: later questions meet earlier loops); ``--no-loops`` leaves them out.
 """
 
 from __future__ import annotations
@@ -61,7 +64,9 @@ def load_graph(path: Path, mapping: str | None = None) -> EmbeddedGraph:
     return EmbeddedGraph.from_triples(triples)
 
 
-async def score_file(graph: EmbeddedGraph, path: Path, limit: int, seed: int, misses: int) -> None:
+async def score_file(
+    graph: EmbeddedGraph, path: Path, limit: int, seed: int, misses: int, as_loop: bool
+) -> None:
     rows = load_questions(path)
     random.Random(seed).shuffle(rows)
     rows = rows[:limit]
@@ -70,7 +75,7 @@ async def score_file(graph: EmbeddedGraph, path: Path, limit: int, seed: int, mi
     t0 = time.perf_counter()
     with ProgressBar(path.name, len(rows)) as bar:
         for done, q in enumerate(rows, 1):
-            result, trail = await ask(graph, q.text)
+            result, trail = await ask(graph, q.text, as_loop=as_loop)
             labels = [normalise(a) for a in answer_labels(result.synthesis)]
             gold = {normalise(a) for a in q.answers}
             ok = bool(labels) and labels[0] in gold if gold else not labels
@@ -100,6 +105,9 @@ async def main() -> None:
     parser.add_argument("--limit", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--show-misses", type=int, default=0)
+    parser.add_argument(
+        "--no-loops", action="store_true", help="do not store the questions as research loops"
+    )
     args = parser.parse_args()
     jobs = [SETS[name] for name in args.sets]
     if args.kb:
@@ -109,7 +117,9 @@ async def main() -> None:
         graph = load_graph(kb, args.mapping)
         print(f"{kb.name}: {len(graph)} entities in {time.perf_counter() - started:.1f}s")
         for path in files:
-            await score_file(graph, path, args.limit, args.seed, args.show_misses)
+            await score_file(
+                graph, path, args.limit, args.seed, args.show_misses, not args.no_loops
+            )
 
 
 if __name__ == "__main__":

@@ -13,13 +13,17 @@ import argparse
 import asyncio
 import random
 import time
+import uuid
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+from research_chain.bus import names as n
 from research_chain.bus.names import Stage
+from research_chain.client import request_triples
 from research_chain.components import default_components
 from research_chain.components.base import LoopSnapshot, StageContext
+from research_chain.graph.codec import encode_state, merge_wire
 from research_chain.graph.embedded import EmbeddedGraph
 from research_chain.graph.ingest.formats import Parsed, parse_delimited, triple_dict
 from research_chain.graph.ingest.mapping import load_mapping
@@ -34,6 +38,7 @@ from research_chain.payloads import (
     SearchResult,
     WireModel,
 )
+from research_chain.runtime.intake import RequestLimits, parse_request, request_intent
 from research_chain.understanding.evidence import answer_labels
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "metaqa"
@@ -67,17 +72,54 @@ SNAPSHOT_FIELD = {
 }
 
 
-async def ask(graph: EmbeddedGraph, question: str) -> tuple[SearchResult, list[str]]:
+PARENT_LOOP = "dev-parent"
+_LOOP_IDS = uuid.UUID("5b0c7a52-35c4-4d1e-9d55-6a8f1f1f0d3e")
+# What intake holds a request to, read once: reading the settings costs about 2 ms.
+_LIMITS = RequestLimits.of()
+
+
+async def store_loop(graph: EmbeddedGraph, question: str) -> tuple[str, Intent]:
+    """Store the question in the graph as the real chain does, and start its loop from it.
+
+    Through the chain a parent's request is a ``research_loop`` entity written into the
+    graph, and it stays there: every later question meets every earlier loop (their
+    request predicates once read as the graph's relation words, a bug only the real chain
+    showed). The same code builds the triples (the client), the stored state (the graph
+    write API's create), applies it (as the graph's follower applies a bucket change) and
+    reads the intent back from the stored entity (intake). Loop ids are derived from the
+    question and the loops already stored, so a run is repeatable.
+    """
+    stored = graph.memory.type_counts[n.RESEARCH_LOOP_TYPE]
+    loop_id = str(uuid.uuid5(_LOOP_IDS, f"{stored}:{question}"))
+    subject = n.loop_entity_id(loop_id)
+    triples = request_triples(loop_id, question, parent_loop_id=PARENT_LOOP)
+    state, _changed = merge_wire([], [t.to_wire() for t in triples])
+    graph.apply((stored + 1, n.entity_key(subject), encode_state(subject, state)))
+    entity = (await graph.entity_state([subject])).found[subject]
+    request = parse_request(entity, _LIMITS)
+    if request.problems:
+        raise ValueError(f"intake would refuse {question!r}: {request.problems}")
+    return loop_id, request_intent(request)
+
+
+async def ask(
+    graph: EmbeddedGraph, question: str, *, as_loop: bool = True
+) -> tuple[SearchResult, list[str]]:
+    """One question through the five handlers in sequence; with ``as_loop`` (the default)
+    it is first stored in the graph as a research loop, as through the real chain."""
     components = default_components()
     judge = HeuristicJudge()
-    intent = Intent(topic=question)
+    if as_loop:
+        loop_id, intent = await store_loop(graph, question)
+    else:
+        loop_id, intent = "dev", Intent(topic=question)
     snap: dict[str, object] = {"intent": intent}
     trail: list[str] = []
 
     async def run(stage: Stage, payload: WireModel) -> Any:
         """One stage, its output kept in the snapshot as the runner's store would."""
         ctx = StageContext(
-            loop_id="dev", parent_loop_id="dev", stage=stage, attempt=1, round=0,
+            loop_id=loop_id, parent_loop_id=PARENT_LOOP, stage=stage, attempt=1, round=0,
             deadline=time.time() + 60, snapshot=LoopSnapshot(**snap),  # type: ignore[arg-type]
             graph=graph, judge=judge,
         )  # fmt: skip
@@ -133,6 +175,9 @@ async def main() -> None:
     parser.add_argument("--limit", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--show-misses", type=int, default=0)
+    parser.add_argument(
+        "--no-loops", action="store_true", help="do not store the questions as research loops"
+    )
     args = parser.parse_args()
     started = time.perf_counter()
     graph = load_graph(DATA / "kb.txt")
@@ -142,7 +187,7 @@ async def main() -> None:
         hits, misses, actions, by_type = 0, [], Counter(), defaultdict(lambda: [0, 0])
         t0 = time.perf_counter()
         for question, gold, qtype in rows:
-            result, trail = await ask(graph, question)
+            result, trail = await ask(graph, question, as_loop=not args.no_loops)
             trail = [t for t in trail if t in RouteAction._value2member_map_]
             labels = answer_labels(result.synthesis)
             ok = bool(labels) and labels[0] in gold
@@ -159,8 +204,8 @@ async def main() -> None:
             f"{hop}-hop Hits@1 {hits / len(rows):.3f} ({len(rows)} q, "
             f"{len(rows) / took:.0f} q/s) {dict(actions)}"
         )
-        for qtype, (ok, n) in sorted(by_type.items(), key=lambda kv: kv[1][0] / kv[1][1]):
-            print(f"   {qtype:45s} {ok}/{n}")
+        for qtype, (ok, total) in sorted(by_type.items(), key=lambda kv: kv[1][0] / kv[1][1]):
+            print(f"   {qtype:45s} {ok}/{total}")
         for miss in misses[: args.show_misses]:
             print("   MISS", miss)
 

@@ -1,9 +1,10 @@
 """Dev loop for the sample drone-fleet graph: in-process graph, the five handlers in sequence.
 
-.venv/bin/python bench/sample_dev.py [-v] [--with-metaqa]
+.venv/bin/python bench/sample_dev.py [-v] [--with-metaqa] [--no-loops]
 
 ``--with-metaqa`` adds the MetaQA movie graph beside the fleet, as a user who
 ingested both has it: names from one domain must not capture the other's questions.
+``--no-loops`` does not store the questions in the graph as research loops first.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ async def main() -> None:
     rows = [orjson.loads(x) for x in (SAMPLE / "questions.jsonl").read_text().splitlines()]
     ok_total = 0
     for row in rows:
-        result, trail = await ask(graph, row["question"])
+        result, trail = await ask(graph, row["question"], as_loop="--no-loops" not in sys.argv)
         trail = [t for t in trail if t in RouteAction._value2member_map_] + [str(len(trail))]
         labels = answer_labels(result.synthesis)
         gold = set(row["answers"])

@@ -34,7 +34,14 @@ from research_chain.runtime.parking import park
 from research_chain.runtime.schedule import schedule_deadline
 from research_chain.runtime.state import LoopState, LoopStatus, LoopStore
 
-__all__ = ["DEADLINE_HINT", "Intake", "Request", "RequestLimits", "parse_request"]
+__all__ = [
+    "DEADLINE_HINT",
+    "Intake",
+    "Request",
+    "RequestLimits",
+    "parse_request",
+    "request_intent",
+]
 
 log = logging.getLogger(__name__)
 
@@ -196,6 +203,23 @@ def parse_request(entity: EntityState, limits: RequestLimits | None = None) -> R
     return request
 
 
+def request_intent(request: Request) -> Intent:
+    """The intent a runnable request's loop starts with, its budgets resolved: what the
+    loop state keeps and the first stage reads (the in-process dev loop takes it too)."""
+    asked = Intent(
+        topic=request.topic,
+        hints=request.hints,
+        budget_tokens=request.budget_tokens,
+        max_iterations=request.max_iterations,
+    )
+    return asked.model_copy(
+        update={
+            "budget_tokens": asked.resolved_budget_tokens(),
+            "max_iterations": asked.resolved_max_iterations(),
+        }
+    )
+
+
 class Intake:
     """Handles entity-bucket messages; run it under a :class:`PullLoop` on the intake durable."""
 
@@ -262,18 +286,7 @@ class Intake:
     async def start(self, request: Request) -> None:
         """Create the loop (once), schedule its deadline and write the R0 trigger."""
         now = time.time()
-        asked = Intent(
-            topic=request.topic,
-            hints=request.hints,
-            budget_tokens=request.budget_tokens,
-            max_iterations=request.max_iterations,
-        )
-        intent = asked.model_copy(
-            update={
-                "budget_tokens": asked.resolved_budget_tokens(),
-                "max_iterations": asked.resolved_max_iterations(),
-            }
-        )
+        intent = request_intent(request)
         state = LoopState(
             loop_id=request.loop_id,
             parent_loop_id=request.parent,
