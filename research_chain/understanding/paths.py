@@ -280,7 +280,18 @@ class _Scorer:
         cues = self.analysis.comember_tokens
         if any(self.analysis.names_owner(t) for t in tokens):
             return True
-        return any(abs(cue - t) <= _CUE_WINDOW for cue in cues for t in tokens)
+        return any(self._gap(cue, t) <= _CUE_WINDOW for cue in cues for t in tokens)
+
+    def _gap(self, a: int, b: int) -> int:
+        """Words between two tokens, a name counting as one ("the actor in [Read My Lips]
+        also appears")."""
+        low, high = sorted((a, b))
+        gap = high - low
+        for mention in self.analysis.entities:
+            start, end = self.analysis.entity_token_span(mention)
+            if low < start and end <= high:
+                gap -= max(0, end - start - 1)
+        return gap
 
     def _distance(self, predicate: str, seed_span: tuple[int, int]) -> float:
         """Tokens between the seed and the nearest mention; on a tie the left one is nearer,
@@ -619,6 +630,15 @@ def _only_kind(score: _Scorer, seed_type: str, signature: Signature) -> list[Pat
     return [PathChoice(_type_of(seed_type), steps, kind, 0.0, (_type_of(seed_type), kind), 0, node)]
 
 
+def _and_back(choice: PathChoice) -> PathChoice:
+    """The step out and back: what shares it with the seed ("who appeared in the same
+    movie with X")."""
+    (step,) = choice.steps
+    back = Step(step.predicate, Direction.IN if step.direction is Direction.OUT else Direction.OUT)
+    types = (*choice.types, choice.seed_type)
+    return PathChoice(choice.seed_type, (step, back), choice.seed_type, choice.score, types)
+
+
 def _type_of(key: str) -> str:
     """A signature node's entity type: a tree node (``type#n``) names its type first."""
     return key.split(NODE_MARK, 1)[0]
@@ -644,6 +664,8 @@ def infer_paths(
         if not (analysis.types and analysis.answer_types):
             only = _only_kind(score, seed_type, signature)
             only = only or _only_relation(seed_type, signature)
+            if analysis.comember_tokens:
+                only = [_and_back(choice) for choice in only]
             if only or not mentioned:
                 return only
         elif not mentioned:

@@ -685,8 +685,11 @@ LIBRARY = [
 ]
 
 
-async def _library_path(question: str, seed: str) -> tuple[Step, ...]:
-    records = _records_of(LIBRARY)
+async def _best_steps(
+    rows: list[tuple[str, str, str]], question: str, seed: str
+) -> tuple[Step, ...]:
+    """The best path for ``question`` over a tree grown from ``seed`` in a real graph."""
+    records = _records_of(rows)
     graph = EmbeddedGraph.from_triples(_graph_triples(records))
     analysis = read_question(graph, question)
     tree = await path_tree(graph, [_one_id(records, seed)])
@@ -705,7 +708,7 @@ async def test_things_for_an_agent_are_its_own_works(question: str) -> None:
     """ "books for the author of X" are the books the author wrote: ``written_by`` walked
     to the author and back, though the question says "author" once; and "who edited"
     asks for the editors, the far end of ``edited_by``, not the books the author edited."""
-    assert await _library_path(question, "Book_0") == (
+    assert await _best_steps(LIBRARY, question, "Book_0") == (
         Step("written_by", Direction.OUT),
         Step("written_by", Direction.IN),
         Step("edited_by", Direction.OUT),
@@ -723,7 +726,7 @@ async def test_things_for_an_agent_are_its_own_works(question: str) -> None:
 async def test_the_verb_after_who_says_what_the_answer_does(question: str) -> None:
     """The answer is who edited: the far end of ``edited_by`` from Ann's books, not the
     book Ann edited herself (one hop shorter) nor the authors of the books she edited."""
-    assert await _library_path(question, "Ann_V") == (
+    assert await _best_steps(LIBRARY, question, "Ann_V") == (
         Step("written_by", Direction.IN),
         Step("edited_by", Direction.OUT),
     )
@@ -744,3 +747,29 @@ async def test_a_sparse_named_relation_is_found_beyond_the_sample() -> None:
     tree = await path_tree(graph, [ann], mentioned=named)
     books = next(iter(tree["entity"][("written_by", Direction.IN)]))
     assert ("in_language", Direction.OUT) in tree[books]
+
+
+async def test_the_same_thing_with_no_relation_word_is_walked_out_and_back() -> None:
+    """No word names ``credits``; "the same song with" asks for the others it holds."""
+    rows = [
+        ("Song_1", "credits", "Lee_K"),
+        ("Song_1", "credits", "Kim_J"),
+        ("Song_2", "credits", "Lee_K"),
+        ("Song_2", "credits", "Max_P"),
+    ]
+    assert await _best_steps(rows, "who appears on the same song with [Kim_J]", "Kim_J") == (
+        Step("credits", Direction.IN),
+        Step("credits", Direction.OUT),
+    )
+
+
+async def test_a_long_name_is_one_word_between_a_mention_and_also() -> None:
+    """ "the author of [a six-word title] also ...": "also" is next to "author" once the
+    name counts as one word, so the author's other books are asked for."""
+    title = "The Book of Many Long Words"
+    rows = [*LIBRARY, (title, "written_by", "Ann_V")]
+    question = f"the author of [{title}] also appears in which books"
+    assert await _best_steps(rows, question, title) == (
+        Step("written_by", Direction.OUT),
+        Step("written_by", Direction.IN),
+    )
