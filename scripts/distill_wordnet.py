@@ -17,6 +17,9 @@ are, so the whole pointer graph is flattened here, per lemma, into a sorted list
   participle-of, similar-to, also-see, and direct (instance) hypernyms;
 * distance 2: synsets one link away from a direct hypernym (its hypernyms, derivations...).
 
+Collocations of two or three words ("set up", "line of work", "place of birth") are lemmas
+like any other, stored with spaces, so a question's "who set up X" can read ``founded_by``.
+
 Only each lemma's most frequent senses per part of speech (``--senses``, default 3, ranked by
 the concordance counts in ``cntlist.rev``) enter and link on: a busy word's rare senses made
 noise, e.g. "nationality" is a "status", which is only the 5th sense of "position", and "base"
@@ -51,6 +54,10 @@ POS_FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 SS_TYPE = {"n": 1, "v": 2, "a": 3, "r": 4}
 POS_BIT = {"n": 1, "v": 2, "a": 4, "s": 4, "r": 8}
 LEMMA = re.compile(r"[a-z]+(?:-[a-z]+)*")
+# Collocations of up to three words ("set_up", "line_of_work", "chief_executive_officer"): a
+# question says "who set up X" and a graph names ``place_of_birth``; longer ones are idioms
+# ("head_for_the_hills") no relation is named after.
+PHRASE = re.compile(r"[a-z]+(?:-[a-z]+)*(?:_[a-z]+(?:-[a-z]+)*){1,2}")
 # Adjective lemmas carry a syntactic marker in data.adj: "galore(ip)".
 ADJ_MARKER = re.compile(r"\([a-z]+\)$")
 
@@ -83,6 +90,12 @@ class Synset:
 
 def _norm_pos(pos: str) -> str:
     return "a" if pos == "s" else pos
+
+
+def kept_spelling(raw: str) -> bool:
+    """Whether a synset member is kept as a lemma: a word or a collocation in lower case,
+    not a proper name, digits or a long idiom."""
+    return bool(LEMMA.fullmatch(raw) or PHRASE.fullmatch(raw))
 
 
 def read_synsets(root: Path) -> dict[tuple[str, int], Synset]:
@@ -234,7 +247,7 @@ def flatten(
         if kept is None or not word or word > len(target.lemmas):
             return
         named = target.lemmas[word - 1]
-        if LEMMA.fullmatch(named) and (named, key) not in kept:
+        if kept_spelling(named) and (named, key) not in kept:
             if named not in word_concepts:
                 word_concepts[named] = len(synsets) + len(word_concepts)
                 add(named, word_concepts[named], 0)
@@ -242,7 +255,7 @@ def flatten(
 
     for key, synset in synsets.items():
         for number, raw in enumerate(synset.lemmas, start=1):
-            if not LEMMA.fullmatch(raw):  # multi-word, proper noun, digits...
+            if not kept_spelling(raw):  # proper noun, digits, long idiom...
                 continue
             lemma = raw
             pos_bits[lemma] |= POS_BIT[synset.pos]
@@ -346,7 +359,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "distances": {"0": "own synset", "1": "one link", "2": "hypernym of hypernym"},
     }
     arrays = {
-        "words": np.frombuffer("\n".join(words).encode(), dtype=np.uint8),
+        "words": np.frombuffer("\n".join(words).replace("_", " ").encode(), dtype=np.uint8),
         "pos": np.array([pos_bits[w] for w in words], dtype=np.uint8),
         # Per-lemma lengths are small; offsets are rebuilt with a cumsum at load.
         "lengths": np.diff(offsets).astype(np.uint16),

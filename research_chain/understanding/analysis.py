@@ -25,6 +25,7 @@ from research_chain.understanding.lexicon import (
     TIME_WORDS,
     VERB_FORMS,
     is_agent_noun,
+    phrases,
     similarity,
     stem,
     words,
@@ -279,6 +280,15 @@ def _relation_mentions(
     vocab = {p: _content_words(p) for p in predicates}
     lexicon = packaged_lexicon()
     nouns = {p: [w for w in words if lexicon.is_noun(w)] for p, words in vocab.items()}
+    # A word of a collocation ("set up", "line of work") reads as the whole when the whole
+    # names a relation and the word itself names none by its own stem: "set" in "who set up
+    # X" is not "place", but "place" in "place of birth" stays ``place_of_birth``'s own word.
+    read_as = {
+        at: phrase
+        for at, phrase in phrases([t.text for t in tokens], frozenset(blocked)).items()
+        if any(match_strength(phrase, v) for v in vocab.values() if v)
+        and not any(match_strength(tokens[at].text, v) >= 1.0 for v in vocab.values() if v)
+    }
     found = []
     for tok in tokens:
         if tok.index in blocked or tok.text in _NOT_RELATION_WORDS:
@@ -292,7 +302,8 @@ def _relation_mentions(
         names_a_type = any(type_matches(tok.text, t) for t in types)
         readings: list[RelationMention] = []
         for predicate, vocabulary in words_of.items():
-            strength = match_strength(tok.text, vocabulary) if vocabulary else 0.0
+            text = read_as.get(tok.index, tok.text)
+            strength = match_strength(text, vocabulary) if vocabulary else 0.0
             if is_type and strength < 1.0:
                 strength = min(strength, TYPE_WORD_STRENGTH)
             if names_a_type and strength < LOOSE:

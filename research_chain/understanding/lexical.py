@@ -7,6 +7,9 @@ flattens it once into ``wordnet.npz`` (every lemma's reachable synsets with thei
 this module only reads that file with numpy: nothing is downloaded or parsed at run time.
 Only each lemma's most frequent senses (three per part of speech) are kept, so a busy word's
 rare senses do not link it to everything ("position" as "status", "base" as "radix").
+Collocations WordNet keeps as one lemma ("set up", "line of work", "place of birth") are
+lemmas here too, written with spaces, and inflect by their first or last word ("sets up",
+"record companies").
 
 Scores (documented because callers threshold them; only the ordering is a contract):
 
@@ -272,6 +275,8 @@ class WordNetLexicon:
         """A closed compound of two nouns as (modifier, head): "birthplace" -> birth, place."""
         if word in self._compounds:
             return self._compounds[word]
+        if " " in word:
+            return None
         found = None
         for cut in range(_MIN_MODIFIER, min(len(word), _MAX_WORD) - _MIN_HEAD + 1):
             modifier, head = word[:cut].rstrip("-"), word[cut:]
@@ -284,6 +289,8 @@ class WordNetLexicon:
         return found
 
     def _lemmatise(self, word: str) -> frozenset[str]:
+        if " " in word:
+            return self._phrase_forms(word)
         found = {base for base in self._exceptions.get(word, ()) if base in self._row}
         if word in self._row:
             found.add(word)
@@ -297,6 +304,15 @@ class WordNetLexicon:
                     candidates.append(stem[:-1])
                 found.update(c for c in candidates if self._is_lemma(c, pos))
         return frozenset(found)
+
+    def _phrase_forms(self, phrase: str) -> frozenset[str]:
+        """Collocations a phrase may inflect: its first word as a verb ("sets up", "came
+        from") or its last as a noun ("record companies"), as WordNet's morphy reads them."""
+        first, *middle, last = phrase.split(" ")
+        heads = {first, *self._lemmatise(first)}
+        tails = {last, *self._lemmatise(last)}
+        found = {" ".join((h, *middle, t)) for h in heads for t in tails}
+        return frozenset(f for f in found if f in self._row)
 
     def _is_lemma(self, word: str, pos: int) -> bool:
         row = self._row.get(word)

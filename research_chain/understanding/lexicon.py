@@ -10,6 +10,7 @@ below are closed-class English (function words, irregular verb forms, what
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from research_chain.understanding.lexical import packaged_lexicon
@@ -34,6 +35,7 @@ __all__ = [
     "UNCONFIRMED",
     "VERB_FORMS",
     "is_agent_noun",
+    "phrases",
     "similarity",
     "singular",
     "stem",
@@ -176,6 +178,10 @@ def similarity(word: str, other: str) -> float:
         return 1.0
     lexicon = packaged_lexicon()
     linked = lexicon.related(a, b)
+    if " " in a or " " in b:
+        # A collocation is read by WordNet alone: its vector is a mean of its words'
+        # ("put" + "out"), which would only repeat what the words read by themselves.
+        return linked if linked >= CLOSE_LINK else 0.0
     vectors = packaged_words()
     cosine = max(
         vectors.similarity(x, y)
@@ -190,6 +196,34 @@ def similarity(word: str, other: str) -> float:
         return 0.0
     known = lexicon.base_forms(a) and lexicon.base_forms(b)
     return cosine * UNCONFIRMED if known else cosine
+
+
+# Longest collocation looked for; the lexicon keeps none longer.
+_PHRASE_WORDS = 3
+
+
+def phrases(texts: Sequence[str], blocked: frozenset[int] = frozenset()) -> dict[int, str]:
+    """The words of a question (or a relation name) that WordNet knows as one lemma,
+    longest first, by position: "who set up X", "what line of work is X in",
+    ``chief_executive_officer``. Each covered position maps to the phrase; positions in
+    ``blocked`` (a name) are never part of one, nor is a run of function words alone."""
+    lexicon = packaged_lexicon()
+    found: dict[int, str] = {}
+    at = 0
+    while at < len(texts):
+        for size in range(min(_PHRASE_WORDS, len(texts) - at), 1, -1):
+            span = range(at, at + size)
+            words_here = [texts[i].casefold() for i in span]
+            if any(i in blocked for i in span) or all(w in NOISE_WORDS for w in words_here):
+                continue
+            phrase = " ".join(words_here)
+            if lexicon.base_forms(phrase):
+                found.update(dict.fromkeys(span, phrase))
+                at += size
+                break
+        else:
+            at += 1
+    return found
 
 
 def is_agent_noun(word: str) -> bool:

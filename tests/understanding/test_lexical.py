@@ -6,6 +6,8 @@ from importlib import resources
 
 import pytest
 
+from research_chain.graph.protocol import NameMatch
+from research_chain.understanding.analysis import analyse
 from research_chain.understanding.lexical import WordNetLexicon, packaged_lexicon
 
 # (question word, schema word it names). Each must score above zero and above every control.
@@ -201,3 +203,55 @@ def test_proper_names_are_known_by_their_kinds(
     lexicon: WordNetLexicon, name: str, noun: str, expected: bool
 ) -> None:
     assert lexicon.names_kind(name, noun) is expected
+
+
+@pytest.mark.parametrize(
+    ("words", "lemma"),
+    [
+        ("set up", "set up"),
+        ("sets up", "set up"),
+        ("line of work", "line of work"),
+        ("record companies", "record company"),
+        ("chief executive officer", "chief executive officer"),
+    ],
+)
+def test_collocations_are_lemmas(lexicon: WordNetLexicon, words: str, lemma: str) -> None:
+    assert lexicon.base_forms(words) == (lemma,)
+
+
+def test_collocations_link_like_words(lexicon: WordNetLexicon) -> None:
+    assert lexicon.related("set up", "founded") == 0.9  # {establish, set up, found}
+    assert lexicon.related("line of work", "occupation") == 0.9
+    assert lexicon.related("place of birth", "birthplace") == 0.9
+    assert lexicon.related("set up", "spouse") == 0.0
+    assert lexicon.base_forms("set of") == ()
+
+
+# Relations of one small graph; no test pair below is spelled in research_chain/.
+_GRAPH = ["founded_by", "place_of_birth", "occupation", "spouse", "located_in"]
+
+
+def _readings(question: str, seed: str) -> dict[str, set[str]]:
+    start = question.index(seed)
+    names = [NameMatch(seed, start, start + len(seed), ("t.kb.x.y.entity.seed",))]
+    found: dict[str, set[str]] = {}
+    for mention in analyse(question, _GRAPH, [], names).relations:
+        found.setdefault(mention.word, set()).add(mention.predicate)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("question", "seed", "relation"),
+    [
+        ("who set up Acme?", "Acme", "founded_by"),
+        ("which business was set up by Ada Lind?", "Ada Lind", "founded_by"),
+        ("what line of work is Ada Lind in?", "Ada Lind", "occupation"),
+    ],
+)
+def test_a_collocation_in_a_question_reads_as_one_word(
+    question: str, seed: str, relation: str
+) -> None:
+    readings = _readings(question, seed)
+    assert {relation} in readings.values()
+    # "set" alone is "place" (put, set, place): inside "set up" it is not read that way
+    assert all("place_of_birth" not in found for found in readings.values())
