@@ -130,24 +130,29 @@ class WorkerProcess:
 @dataclass
 class Tally:
     """Loops started and results heard on the parents' subjects, per loop id;
-    ``mid_run`` is set once a quarter of the ``expected`` loops have a result."""
+    ``mid_run`` is set once a quarter of the ``expected`` loops have a result.
+    ``degraded`` holds the reason of every degraded result, heard or kept."""
 
     expected: int
     started: set[str] = field(default_factory=set)
     heard: Counter[str] = field(default_factory=Counter)
-    degraded: set[str] = field(default_factory=set)
+    degraded: dict[str, str] = field(default_factory=dict)
     all_heard: asyncio.Event = field(default_factory=asyncio.Event)
     mid_run: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def on_result(self, msg: Msg) -> None:
         loop_id = (msg.headers or {}).get(n.Header.LOOP_ID, "")
         self.heard[loop_id] += 1
-        if default_registry().decode_as(msg.data, SearchResult).payload.degraded:
-            self.degraded.add(loop_id)
+        self.note_degraded(loop_id, msg.data)
         if len(self.heard) >= max(1, self.expected // 4):
             self.mid_run.set()
         if len(self.started) == self.expected and self.started <= set(self.heard):
             self.all_heard.set()
+
+    def note_degraded(self, loop_id: str, data: bytes) -> None:
+        result = default_registry().decode_as(data, SearchResult).payload
+        if result.degraded:
+            self.degraded[loop_id] = result.degraded_reason or "(no reason)"
 
     stored: Counter[str] = field(default_factory=Counter)
     # When every started loop had its result (``time.perf_counter``), set by all_ended.
@@ -223,6 +228,7 @@ async def all_ended(bus: Bus, settings: Settings, tally: Tally, limit_s: float =
             loop_id = (msg.headers or {}).get(n.Header.LOOP_ID, "")
             if loop_id in tally.started:
                 tally.stored[loop_id] += 1
+                tally.note_degraded(loop_id, msg.data)
     finally:
         await sub.unsubscribe()
 

@@ -1,6 +1,16 @@
 """The fault suite: loops in flight through kill -9 of workers, a nats-server restart, the
 loss of a cluster node and hung handlers; every loop ends with exactly one result.
 
+None of those results is degraded, with one exception. A killed worker costs a delivery
+one attempt of five, a restarted server at most a request or two per delivery, and the
+60 s loop deadline is far past any recovery measured (under 10 s), so a degraded result
+there is a loop that stalled until its deadline: a bug (ADR 0020 was found that way).
+The exception is the loss of a cluster node: until the streams it led elect new leaders
+(seconds), the stages' reads and writes fail, and a stage's five attempts, naked with the
+suite's short backoff (50 ms doubling), can all fail in that window: in one of four runs
+18 deliveries failed four times. Parking such a stage and degrading its loop is the chain
+keeping its contract, so there a degraded result may only say that.
+
 Each test prints its counts (``faults[...]: started= results= lost= duplicated=``),
 run with ``-s`` to see them. Workers are ``research-chain up`` processes; NATS is the
 shipped ``deploy/nats`` configuration, one node or three.
@@ -9,6 +19,7 @@ shipped ``deploy/nats`` configuration, one node or three.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -34,16 +45,33 @@ LOOPS = 200
 Fault = Callable[[list[WorkerProcess]], Awaitable[None]]
 
 
+# A stage parked after every attempt found the bus unavailable (see the module docstring).
+OUT_OF_ATTEMPTS = re.compile(r"failed after \d+ attempt\(s\): BusUnavailable: ")
+
+
 async def _run(
-    name: str, nats: LocalCluster, tmp_path: Path, fault: Fault, *, workers: int
+    name: str,
+    nats: LocalCluster,
+    tmp_path: Path,
+    fault: Fault,
+    *,
+    workers: int,
+    may_degrade: re.Pattern[str] | None = None,
 ) -> tuple[Tally, Settings]:
     """Start ``workers`` processes and LOOPS loops, apply ``fault`` a quarter of the way
-    in, then wait for every result and for the bus to go quiet."""
+    in, then wait for every result and for the bus to go quiet. No result is degraded
+    unless ``may_degrade`` finds its reason."""
     settings = worker_settings(nats, tmp_path / "data")
     async with worker_fleet(settings, tmp_path, workers) as fleet:
         tally = await loops_through(settings, lambda: fault(fleet), loops=LOOPS)
     print(tally.line(name))
     assert (tally.lost, tally.duplicated, sum(tally.stored.values())) == (0, 0, LOOPS)
+    unexplained = {
+        loop_id: reason
+        for loop_id, reason in tally.degraded.items()
+        if may_degrade is None or not may_degrade.search(reason)
+    }
+    assert unexplained == {}
     return tally, settings
 
 
@@ -94,7 +122,10 @@ async def test_kill_a_cluster_node_mid_run_then_it_catches_up(
         victim.append(led[leader])
         victim[0].kill()
 
-    _, settings = await _run("kill a cluster node, cluster", cluster, tmp_path, fault, workers=2)
+    _, settings = await _run(
+        "kill a cluster node, cluster", cluster, tmp_path, fault, workers=2,
+        may_degrade=OUT_OF_ATTEMPTS,
+    )  # fmt: skip
     node = victim[0]
     # Back once its health check passes, which asks that every stream and consumer it
     # holds is current with its leader; nothing writes any more, so it holds what the
