@@ -46,6 +46,7 @@ _STEP_COST = 0.5
 _BRIDGE = 1.5
 _MAX_BRIDGES = 2
 _MISSED_TYPE = 1.0
+_MISSED_KIND = 2.0
 _EXTRA_USE = 1.0
 _ANCHORED_RETURN = 1.5
 _ORDER_WEIGHT = 0.3
@@ -501,6 +502,8 @@ class _Scorer:
         if analysis.answer_types:
             score += 3.0 if types[-1] in analysis.answer_types else -3.0
         cue = self.cue(steps[-1])
+        if not self.fits(end) and self.kind_elsewhere():
+            score -= _MISSED_KIND  # "where is X based": not a year, when places are reached
         if steps[-1].predicate == analysis.answer_relation:
             if self.agent is None:
                 score += 1.0

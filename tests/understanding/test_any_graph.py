@@ -773,3 +773,16 @@ async def test_a_long_name_is_one_word_between_a_mention_and_also() -> None:
         Step("written_by", Direction.OUT),
         Step("written_by", Direction.IN),
     )
+
+
+async def test_where_is_not_answered_by_a_year_when_places_are_reached() -> None:
+    """ "based" reads ``date_founded`` (to base is to found) but a year is no place, and
+    the company's other relation reaches Vienna, a city WordNet knows."""
+    rows = [
+        ("Acme_Co", "date_founded", "1995"),
+        ("Acme_Co", "headquarters", "Vienna"),
+        ("Vienna", "containedby", "Austria"),
+    ]
+    assert await _best_steps(rows, "where is Acme_Co based?", "Acme_Co") == (
+        Step("headquarters", Direction.OUT),
+    )
