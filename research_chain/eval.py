@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import random
 import statistics
 import time
 import uuid
@@ -93,8 +94,18 @@ def _kind_from_path(path: Path) -> str:
     return ""
 
 
-def load_questions(path: Path, limit: int | None = None) -> list[Question]:
-    """Questions from JSON Lines or MetaQA ``question<TAB>a|b`` text."""
+def load_questions(
+    path: Path, limit: int | None = None, sample: int | None = None, seed: int = 0
+) -> list[Question]:
+    """Questions from JSON Lines or MetaQA ``question<TAB>a|b`` text: the first ``limit``,
+    or ``sample`` drawn at random (seeded) across the whole file, in file order. A file's
+    first lines are often one template, so a figure from them says little about the rest."""
+    if sample is not None:
+        everything = load_questions(path)
+        chosen = sorted(
+            random.Random(seed).sample(range(len(everything)), min(sample, len(everything)))
+        )
+        return [everything[i] for i in chosen]
     if not path.is_file():
         raise ValidationFailed(f"{path}: no such question file")
     questions: list[Question] = []

@@ -487,7 +487,7 @@ async def start_chain(
 def cli_eval(args: argparse.Namespace, settings: Settings) -> int:
     from research_chain.eval import eval_file, format_summary, load_questions
 
-    questions = load_questions(args.file, args.limit)
+    questions = load_questions(args.file, args.limit, args.sample, args.seed)
     with contextlib.ExitStack() as stack:
         report = stack.enter_context(args.report.open("wb")) if args.report else None
         summary = asyncio.run(

@@ -139,3 +139,15 @@ async def test_run_eval_reports_set_scores_per_row_and_for_errors() -> None:
     assert rows["q1"]["exact_set"] is False
     assert rows["q2"]["error"] and rows["q2"]["set_f1"] == 0.0 and rows["q2"]["exact_set"] is False
     assert summary.to_dict()["overall"]["set_f1"] == round(2 / 3 / 2, 4)
+
+
+def test_a_sample_is_drawn_across_the_file_in_file_order(tmp_path: Path) -> None:
+    """Not the first lines: a seeded draw over the whole file, the same for one seed."""
+    text = tmp_path / "q.jsonl"
+    text.write_text("".join(f'{{"question": "q{i}", "answers": ["a"]}}\n' for i in range(200)))
+    drawn = [q.text for q in load_questions(text, sample=20, seed=3)]
+    numbers = [int(t[1:]) for t in drawn]
+    assert len(drawn) == 20 and numbers == sorted(numbers) and max(numbers) >= 100
+    assert drawn == [q.text for q in load_questions(text, sample=20, seed=3)]
+    assert drawn != [q.text for q in load_questions(text, sample=20, seed=4)]
+    assert len(load_questions(text, sample=500)) == 200
