@@ -346,7 +346,9 @@ def _without_descriptors(
                 break
             tail.append(tok.index)
         first = min(tail, default=0)
-        if len(tail) >= 2 and first - 1 in blocked and tokens[first].text != "s":
+        closing = " ".join(tokens[i].text for i in sorted(tail))
+        verb = packaged_lexicon().is_verb(closing)  # "when was X set up": a verb, no kind
+        if len(tail) >= 2 and first - 1 in blocked and tokens[first].text != "s" and not verb:
             descriptors.update(tail)
     return [m for m in found if m.strength >= 1.0 or m.token not in descriptors]
 

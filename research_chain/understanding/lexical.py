@@ -172,6 +172,10 @@ class WordNetLexicon:
         lowered = word.lower()
         return any(self._is_lemma(base, _NOUN) for base in self._lemmatise(lowered))
 
+    def is_verb(self, word: str) -> bool:
+        """Whether a form of ``word`` is a verb ("set up", "started"; not "team")."""
+        return any(self._is_lemma(base, _VERB) for base in self._lemmatise(word.lower()))
+
     def names_kind(self, name: str, noun: str) -> bool:
         """Is the proper name ``name`` ("vienna", "czech republic") a kind of thing ``noun``
         ("city", "country") names? WordNet files places, people, languages and faiths under

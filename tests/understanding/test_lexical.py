@@ -246,6 +246,8 @@ def _readings(question: str, seed: str) -> dict[str, set[str]]:
         ("who set up Acme?", "Acme", "founded_by"),
         ("which business was set up by Ada Lind?", "Ada Lind", "founded_by"),
         ("what line of work is Ada Lind in?", "Ada Lind", "occupation"),
+        # closing the question right after the name, a verb is not a word describing it
+        ("when was Acme set up?", "Acme", "founded_by"),
     ],
 )
 def test_a_collocation_in_a_question_reads_as_one_word(
