@@ -18,6 +18,7 @@ from research_chain.understanding.lexical import packaged_lexicon
 from research_chain.understanding.lexicon import (
     ASKING_VERBS,
     COMEMBER_WORDS,
+    FAR_LINK,
     LIGHT_VERBS,
     NOISE_WORDS,
     PERSON_WORDS,
@@ -48,6 +49,7 @@ LOOSE = 0.5
 READING_MARGIN = 0.1
 LOOSE_AMBIGUITY = 1
 COMPOUND_HEAD = 0.9
+FAR_KIN = 0.6
 _HEAD_MIN = 4
 TYPE_WORD_STRENGTH = 0.5
 TYPE_SIMILARITY = 0.6
@@ -304,6 +306,8 @@ def _relation_mentions(
         for predicate, vocabulary in words_of.items():
             text = read_as.get(tok.index, tok.text)
             strength = match_strength(text, vocabulary) if vocabulary else 0.0
+            if tok.index == answer and not strength and vocabulary:
+                strength = _kin_noun(text, vocabulary)
             if is_type and strength < 1.0:
                 strength = min(strength, TYPE_WORD_STRENGTH)
             if names_a_type and strength < LOOSE:
@@ -312,6 +316,16 @@ def _relation_mentions(
                 readings.append(RelationMention(predicate, tok.index, tok.text, strength))
         found.extend(_best_readings(readings))
     return found
+
+
+def _kin_noun(word: str, nouns: Sequence[str]) -> float:
+    """What the answer's noun names through a looser WordNet kinship alone ("type" and
+    "genre" are both kinds of thing): the question asks for that sort of thing, so a
+    sibling noun is a weak reading of it, where other words' readings need the vectors
+    to confirm it."""
+    lexicon = packaged_lexicon()
+    linked = max(lexicon.related(word, noun) for noun in nouns)
+    return FAR_LINK if linked >= FAR_KIN else 0.0
 
 
 def _best_readings(readings: list[RelationMention]) -> list[RelationMention]:
