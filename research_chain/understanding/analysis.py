@@ -56,7 +56,7 @@ TYPE_SIMILARITY = 0.6
 _LATEST = words("last latest recent recently newest")
 _EARLIEST = words("first earliest oldest")
 # Words that order, compare or join rather than name a relation.
-_NOT_RELATION_WORDS = (NOISE_WORDS | COMEMBER_WORDS | LIGHT_VERBS | _LATEST | _EARLIEST) - {"about"}
+_NOT_RELATION_WORDS = (NOISE_WORDS | COMEMBER_WORDS | _LATEST | _EARLIEST) - {"about"}
 _SPAN_UNITS = words("minute minutes hour hours day days week weeks month months year years")
 _CALENDAR = words(
     """january february march april may june july august september october november
@@ -68,6 +68,7 @@ _DETERMINERS = words("the a an s his her their its my your our")
 _COPULA = words("is are was were")
 _DEMONSTRATIVES = words("this these")
 _ARTICLES = words("the a an")
+_RELATIVE = words("who that")
 _OWNED_BY = words("by for from")
 _JOINERS = frozenset("-/:_")
 _SKIP_AFTER_WH = words("is are was were be the a an do does did has have had some all me us")
@@ -345,13 +346,17 @@ def _best_readings(readings: list[RelationMention]) -> list[RelationMention]:
 def _without_descriptors(
     found: list[RelationMention], tokens: Sequence[Token], blocked: set[int]
 ) -> list[RelationMention]:
-    """Drop loose readings of the word right before a name ("the film [Heat]") and of a
+    """Drop loose readings of the word right before a name ("the film [Heat]"; after "who"
+    or "that" it is a verb: "who runs [X]") and of a
     run of words closing the question right after one ("the Germany national football
     team"): they say what the named thing is, not a relation to walk."""
     descriptors = {
         t.index
         for t in tokens
-        if t.index not in blocked and t.index + 1 < len(tokens) and t.index + 1 in blocked
+        if t.index not in blocked
+        and t.index + 1 < len(tokens)
+        and t.index + 1 in blocked
+        and (t.index == 0 or tokens[t.index - 1].text not in _RELATIVE)
     }
     if tokens and blocked:
         tail = []

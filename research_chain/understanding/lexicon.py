@@ -75,7 +75,8 @@ NOISE_WORDS = words(
 )
 
 # Light verbs carry little meaning of their own ("took place", "made by", "used in"):
-# as relation words they would match every synonym of "take" or "use".
+# as relation words they would match every synonym of "take" or "use". A question's own
+# light verb still reads relations ("what does X make").
 LIGHT_VERBS = words("take takes took taken make makes made use uses used give gives gave given")
 
 AGENT_SUFFIXES = ("or", "er", "ist", "ess", "ant")

@@ -228,7 +228,7 @@ def test_collocations_link_like_words(lexicon: WordNetLexicon) -> None:
 
 
 # Relations of one small graph; no test pair below is spelled in research_chain/.
-_GRAPH = ["founded_by", "place_of_birth", "occupation", "spouse", "located_in"]
+_GRAPH = ["founded_by", "place_of_birth", "occupation", "spouse", "located_in", "produced_by"]
 
 
 def _readings(question: str, seed: str) -> dict[str, set[str]]:
@@ -257,3 +257,18 @@ def test_a_collocation_in_a_question_reads_as_one_word(
     assert {relation} in readings.values()
     # "set" alone is "place" (put, set, place): inside "set up" it is not read that way
     assert all("place_of_birth" not in found for found in readings.values())
+
+
+@pytest.mark.parametrize(
+    ("question", "seed", "word"),
+    [
+        ("what does Acme make?", "Acme", "make"),
+        # right before a name, after "who" or "that", a word is the verb, not a kind of it
+        ("who makes Widget One?", "Widget One", "makes"),
+        ("where is the firm that makes Widget One?", "Widget One", "makes"),
+    ],
+)
+def test_a_light_verb_in_a_question_reads_what_it_means(
+    question: str, seed: str, word: str
+) -> None:
+    assert _readings(question, seed).get(word) == {"produced_by"}
