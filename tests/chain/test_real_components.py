@@ -18,6 +18,7 @@ from research_chain.graph.sample import load_sample, sample_questions_path
 from research_chain.graph.writer import GraphWriter
 from research_chain.judges import HeuristicJudge
 from research_chain.runtime import start_chain
+from research_chain.understanding.evidence import answer_labels
 
 
 @asynccontextmanager
@@ -67,3 +68,21 @@ async def test_a_huge_topic_is_refused_at_the_edge_while_a_question_is_answered(
     assert refused.degraded
     assert "research.topic: 60000 characters, at most 1000 allowed" in refused.degraded_reason
     assert not answered.degraded, answered.degraded_reason
+
+
+async def test_an_answer_does_not_depend_on_what_the_chain_answered_before(
+    bus: Bus, settings: Settings, writer: GraphWriter
+) -> None:
+    """Every sample question asked one at a time, then all again in reverse order on the
+    same chain: the second time each meets every loop stored since and whatever state the
+    process kept from the others (caches, the graph's samples), and answers the same."""
+    lines = sample_questions_path().read_bytes().splitlines()
+    questions = [orjson.loads(line)["question"] for line in lines]
+    answers: dict[str, list[list[str]]] = {q: [] for q in questions}
+    async with _sample_chain(bus, settings):
+        for i, question in enumerate([*questions, *reversed(questions)]):
+            result = await research(bus, question, parent_loop_id=f"order-{i}", timeout=60)
+            answers[question].append(answer_labels(result.synthesis))
+    changed = {q: (first, again) for q, (first, again) in answers.items() if first != again}
+    assert changed == {}
+    assert sum(1 for first, _ in answers.values() if first) >= len(questions) * 3 // 4
