@@ -396,6 +396,11 @@ def _answer_cue(
         for verb in (tok.index + 1, noun + 1 if noun is not None and person else None):
             if relation is None and verb is not None and _verb_at(tokens, blocked, verb):
                 relation = _clear_reading(relations, verb)
+        if relation is None and tok.text in ("who", "whom"):
+            relation = _agent_named(tokens[tok.index + 1 :], blocked, relations)
+        by = tok.index >= 2 and tokens[tok.index - 1].text == "by"
+        if relation is None and by and _verb_at(tokens, blocked, tok.index - 2):
+            relation = _clear_reading(relations, tok.index - 2)  # "edited by who": the editor
         # "who", "when", "where" name the answer's kind themselves; the words after
         # them are the question's subject ("where is the drone ..."), not its answer.
         if tok.text in ("who", "whom", "whose"):
@@ -463,6 +468,19 @@ def _classified(tokens: Sequence[Token], blocked: set[int], answer: int | None) 
     if noun.index in blocked or after is None:
         return None
     return noun.index if after.index in blocked or after.text in _COPULA else None
+
+
+def _agent_named(
+    after: Sequence[Token], blocked: set[int], relations: list[RelationMention]
+) -> str | None:
+    """ "who is listed as screenwriter of ...": the agent noun the "who" clause names,
+    before the phrase it hangs on."""
+    for tok in after:
+        if tok.index in blocked or tok.text == "of":
+            return None
+        if is_agent_noun(tok.text):
+            return _clear_reading(relations, tok.index)
+    return None
 
 
 def _clear_reading(relations: list[RelationMention], token: int) -> str | None:

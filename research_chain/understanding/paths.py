@@ -271,6 +271,13 @@ class _Scorer:
         self.count = {p: mention_count(analysis, p) for p in self.mentioned}
         self.cued = {p: self._cued(p) for p in self.mentioned}
         self.distance = {p: self._distance(p, seed_span) for p in self.mentioned}
+        for rank, phrase in enumerate(self.phrases):
+            # the seed's own "of" chain binds tighter than any verb around it ("the movies
+            # directed by the director of X starred who": the director first)
+            if analysis.answer_token in phrase:
+                continue
+            for p in {m.predicate for m in analysis.relations if m.token in phrase}:
+                self.distance[p] = min(self.distance[p], rank - len(analysis.tokens))
         self._cues: dict[Step, float] = {}
         self.agent = _agent_step(analysis.answer_relation)
 
@@ -284,15 +291,17 @@ class _Scorer:
         return any(self._gap(cue, t) <= _CUE_WINDOW for cue in cues for t in tokens)
 
     def _gap(self, a: int, b: int) -> int:
-        """Words between two tokens, a name counting as one ("the actor in [Read My Lips]
-        also appears")."""
+        """How far apart two tokens are in words that carry meaning: a name counts as one
+        ("the actor in [Read My Lips] also appears"), function words not at all ("the
+        actors in their films also appear")."""
         low, high = sorted((a, b))
-        gap = high - low
-        for mention in self.analysis.entities:
-            start, end = self.analysis.entity_token_span(mention)
-            if low < start and end <= high:
-                gap -= max(0, end - start - 1)
-        return gap
+        names = [self.analysis.entity_token_span(m) for m in self.analysis.entities]
+        between = {
+            next((start for start, end in names if start <= i < end), i)
+            for i in range(low + 1, high)
+            if self.analysis.tokens[i].text not in _FUNCTION
+        }
+        return len(between) + 1
 
     def _distance(self, predicate: str, seed_span: tuple[int, int]) -> float:
         """Tokens between the seed and the nearest mention; on a tie the left one is nearer,

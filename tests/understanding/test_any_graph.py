@@ -792,3 +792,52 @@ async def test_where_is_not_answered_by_a_year_when_places_are_reached() -> None
     assert await _best_steps(rows, "where is Acme_Co based?", "Acme_Co") == (
         Step("headquarters", Direction.OUT),
     )
+
+
+async def test_function_words_do_not_part_a_mention_from_also() -> None:
+    """ "the actors in their films also appear in X": "also" says the actors share X, though
+    four tokens stand between; the films' directors are asked for, not those of the films
+    starring X's director."""
+    rows = [
+        ("Film_0", "starred_actors", "Ann_A"),
+        ("Film_0", "directed_by", "Dee_E"),
+        ("Film_1", "starred_actors", "Ann_A"),
+        ("Film_1", "directed_by", "Dan_D"),
+        ("Film_2", "starred_actors", "Dee_E"),
+        ("Film_2", "directed_by", "Zed_Z"),
+    ]
+    question = (
+        "who are the directors that the actors in their films also appear in the film [Film_0]"
+    )
+    assert await _best_steps(rows, question, "Film_0") == (
+        Step("starred_actors", Direction.OUT),
+        Step("starred_actors", Direction.IN),
+        Step("directed_by", Direction.OUT),
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "first", "last"),
+    [
+        # the seed's own "of" phrase is walked first, whatever verb follows the name
+        ("the books edited by the editor of [Book_0] wrote who", "edited_by", "written_by"),
+        # "by who" asks for the one who edited
+        (
+            "the books written by the author of [Book_0] were edited by who",
+            "written_by",
+            "edited_by",
+        ),
+        # "who is listed as editor of ...": the editor is the answer
+        (
+            "who is listed as editor of the books written by the editor of [Book_0]",
+            "edited_by",
+            "edited_by",
+        ),
+    ],
+)
+async def test_what_the_question_asks_for_ends_the_path(
+    question: str, first: str, last: str
+) -> None:
+    rows = [*LIBRARY, ("Book_5", "written_by", "Eve_A"), ("Book_5", "edited_by", "Eve_E")]
+    steps = await _best_steps(rows, question, "Book_0")
+    assert (steps[0], steps[-1]) == (Step(first, Direction.OUT), Step(last, Direction.OUT)), steps
