@@ -204,10 +204,11 @@ _PHRASE_WORDS = 3
 
 
 def phrases(texts: Sequence[str], blocked: frozenset[int] = frozenset()) -> dict[int, str]:
-    """The words of a question (or a relation name) that WordNet knows as one lemma,
-    longest first, by position: "who set up X", "what line of work is X in",
-    ``chief_executive_officer``. Each covered position maps to the phrase; positions in
-    ``blocked`` (a name) are never part of one, nor is a run of function words alone."""
+    """The runs of question words that WordNet knows as one lemma, left to right and
+    longest first, by position: "who set up X", "what line of work is X in". Each covered
+    position maps to the phrase; positions in ``blocked`` (a name) are never part of one,
+    nor is a run of function words alone. (Relation names are not read this way: ADR
+    0021.)"""
     lexicon = packaged_lexicon()
     found: dict[int, str] = {}
     at = 0
