@@ -22,6 +22,7 @@ from itertools import pairwise
 from research_chain.graph.protocol import Direction, Step
 from research_chain.understanding.analysis import Analysis, match_strength
 from research_chain.understanding.lexical import packaged_lexicon
+from research_chain.understanding.lexicon import LIGHT_VERBS as _LIGHT
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
 from research_chain.understanding.lexicon import is_agent_noun
 from research_chain.understanding.relation_names import forward_name, read_relation
@@ -642,6 +643,32 @@ def _only_kind(score: _Scorer, seed_type: str, signature: Signature) -> list[Pat
     return [PathChoice(_type_of(seed_type), steps, kind, 0.0, (_type_of(seed_type), kind), 0, node)]
 
 
+def _only_agents(seed_type: str, signature: Signature) -> list[PathChoice]:
+    """With no relation word, "who is from X": the one relation from the seed reaching
+    those who do what its name's verb says: the subjects of ``plays_in_club`` (players;
+    not those of ``is_in_country``, a state), the objects of ``directed_by``."""
+    found = {
+        (predicate, direction): node
+        for (predicate, direction), far in signature.get(seed_type, {}).items()
+        for node in far
+        if _reaches_agents(Step(predicate, direction))
+    }
+    if len({predicate for predicate, _ in found}) != 1:
+        return []
+    (predicate, direction), node = next(iter(found.items()))
+    kind = _type_of(node)
+    steps = (Step(predicate, direction),)
+    return [PathChoice(_type_of(seed_type), steps, kind, 0.0, (_type_of(seed_type), kind), 0, node)]
+
+
+def _reaches_agents(step: Step) -> bool:
+    if _agent_step(step.predicate) is not None:
+        return step.direction is Direction.OUT
+    words = [w for w in read_relation(step.predicate).words if w not in _FUNCTION]
+    doing = bool(words) and packaged_lexicon().is_verb(words[0]) and words[0] not in _LIGHT
+    return doing and step.direction is Direction.IN
+
+
 def _and_back(choice: PathChoice) -> PathChoice:
     """The step out and back: what shares it with the seed ("who appeared in the same
     movie with X")."""
@@ -675,6 +702,8 @@ def infer_paths(
         # No relation word that any relation here answers to
         if not (analysis.types and analysis.answer_types):
             only = _only_kind(score, seed_type, signature)
+            if analysis.wh_word in ("who", "whom"):
+                only = only or _only_agents(seed_type, signature)
             only = only or _only_relation(seed_type, signature)
             if analysis.comember_tokens:
                 only = [_and_back(choice) for choice in only]

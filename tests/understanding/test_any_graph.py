@@ -841,3 +841,26 @@ async def test_what_the_question_asks_for_ends_the_path(
     rows = [*LIBRARY, ("Book_5", "written_by", "Eve_A"), ("Book_5", "edited_by", "Eve_E")]
     steps = await _best_steps(rows, question, "Book_0")
     assert (steps[0], steps[-1]) == (Step(first, Direction.OUT), Step(last, Direction.OUT)), steps
+
+
+@pytest.mark.parametrize(
+    ("question", "seed", "relation"),
+    [
+        ("who is from Lions_FC ?", "Lions_FC", "plays_in_club"),
+        ("who is from Southland ?", "Southland", "plays_for_country"),
+    ],
+)
+async def test_who_with_no_relation_word_asks_for_those_who_act(
+    question: str, seed: str, relation: str
+) -> None:
+    """No word names a relation; "who" asks for the ones that do what a name's verb says:
+    the subjects of ``plays_*`` are players, those of ``is_in_country`` are not."""
+    rows = [
+        ("Ann_P", "plays_in_club", "Lions_FC"),
+        ("Ann_P", "plays_for_country", "Southland"),
+        ("Bob_Q", "plays_in_club", "Bears_AFC"),
+        ("Bob_Q", "plays_for_country", "Southland"),
+        ("Lions_FC", "is_in_country", "Southland"),
+        ("Bears_AFC", "is_in_country", "Northland"),
+    ]
+    assert await _best_steps(rows, question, seed) == (Step(relation, Direction.IN),)
