@@ -38,6 +38,7 @@ from research_chain.payloads import (
     SearchResult,
     WireModel,
 )
+from research_chain.retrieval.reading import Readings
 from research_chain.runtime.intake import RequestLimits, parse_request, request_intent
 from research_chain.understanding.evidence import answer_labels
 
@@ -109,6 +110,7 @@ async def ask(
     it is first stored in the graph as a research loop, as through the real chain."""
     components = default_components()
     judge = HeuristicJudge()
+    readings = Readings()  # one reading of the question for all five stages, as a worker's
     if as_loop:
         loop_id, intent = await store_loop(graph, question)
     else:
@@ -121,7 +123,7 @@ async def ask(
         ctx = StageContext(
             loop_id=loop_id, parent_loop_id=PARENT_LOOP, stage=stage, attempt=1, round=0,
             deadline=time.time() + 60, snapshot=LoopSnapshot(**snap),  # type: ignore[arg-type]
-            graph=graph, judge=judge,
+            graph=graph, judge=judge, readings=readings,
         )  # fmt: skip
         trail.append(stage.value)
         output = await components[stage].handle(ctx, payload)

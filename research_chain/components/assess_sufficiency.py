@@ -10,7 +10,6 @@ from __future__ import annotations
 from research_chain.components.base import Component, StageContext, judge_of
 from research_chain.judges.base import AssessRequest, Judgment
 from research_chain.payloads import AssessmentOutput, ExecutionOutput
-from research_chain.retrieval.reading import read_question
 from research_chain.stages import Stage
 
 __all__ = ["COMPONENT", "handle"]
@@ -20,7 +19,7 @@ async def handle(ctx: StageContext, execution: ExecutionOutput) -> AssessmentOut
     request = AssessRequest(
         intent=ctx.intent,
         topic=execution.topic,
-        analysis=read_question(ctx.graph, execution.topic),
+        analysis=ctx.read(execution.topic),
         route=ctx.snapshot.route_decision,
         execution=execution,
         round=execution.round,

@@ -31,6 +31,8 @@ from research_chain.stages import Stage
 if TYPE_CHECKING:
     from research_chain.graph.protocol import GraphBackend
     from research_chain.judges.base import Allowance, Judge, Judgment
+    from research_chain.retrieval.reading import Readings
+    from research_chain.understanding.analysis import Analysis
 
 __all__ = ["Component", "LoopSnapshot", "Provenance", "StageContext", "judge_of", "resolve_seeds"]
 
@@ -101,6 +103,7 @@ class StageContext:
         default_factory=lambda: logging.LoggerAdapter(logging.getLogger("research_chain.stage"))
     )
     provenance: Provenance = field(default_factory=Provenance)
+    readings: Readings | None = None
 
     @property
     def intent(self) -> Intent:
@@ -116,6 +119,12 @@ class StageContext:
         from research_chain.judges.base import Allowance
 
         return Allowance(tokens=self.tokens_remaining, deadline=self.deadline or math.inf)
+
+    def read(self, text: str) -> Analysis:
+        """The question read against the graph, once per process for all the stages."""
+        from research_chain.retrieval.reading import read_question
+
+        return read_question(self.graph, text, self.readings)
 
 
 @dataclass(frozen=True, slots=True)

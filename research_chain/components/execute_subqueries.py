@@ -28,7 +28,6 @@ from research_chain.payloads import (
     SeedRef,
 )
 from research_chain.retrieval.fusion import fuse, run_all
-from research_chain.retrieval.reading import read_question
 from research_chain.retrieval.subqueries import (
     Bm25Query,
     ComparisonQuery,
@@ -86,7 +85,7 @@ async def _walk_queries(ctx: StageContext, decision: RouteDecision, topic: str) 
     args = decision.parse_walk_seeds_args()
     ids, _ = await resolve_seeds(ctx, args.seeds, str(decision.args.get("seed_type", "")))
     steps = path_from_wire(decision.args.get("path"))
-    analysis = read_question(ctx.graph, topic)
+    analysis = ctx.read(topic)
     queries: list[SubQuery] = []
     if ids:
         queries.append(EntityStateQuery(tuple(ids), tuple(analysis.predicates())))
@@ -147,7 +146,7 @@ async def _decompose_queries(
     ctx: StageContext, decision: RouteDecision, topic: str
 ) -> list[SubQuery]:
     args = decision.parse_decompose_args()
-    analysis = read_question(ctx.graph, topic)
+    analysis = ctx.read(topic)
     seeds = [SeedRef.from_wire(s) for s in decision.args.get("seeds", []) if isinstance(s, dict)]
     ids, _ = await resolve_seeds(ctx, seeds) if seeds else ([], [])
     queries: list[SubQuery] = []
@@ -173,7 +172,7 @@ def _refine_queries(ctx: StageContext, assessment: AssessmentOutput) -> list[Sub
     """One sub-query per refined query: a relation hop from a named entity, else BM25."""
     queries: list[SubQuery] = []
     for text in assessment.refined_queries:
-        analysis = read_question(ctx.graph, text)
+        analysis = ctx.read(text)
         ids = tuple(dict.fromkeys(i for m in analysis.entities for i in m.entity_ids))[:20]
         if ids:
             queries.append(NeighbourQuery(ids, tuple(analysis.predicates()), query=text))

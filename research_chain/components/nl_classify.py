@@ -31,7 +31,7 @@ from research_chain.payloads import (
     RetrievalTier,
 )
 from research_chain.payloads.graph import entity_type
-from research_chain.retrieval.reading import read_question, state_snippet
+from research_chain.retrieval.reading import state_snippet
 from research_chain.stages import Stage
 from research_chain.understanding.analysis import Analysis, type_matches
 from research_chain.understanding.timeparse import TimeRange, parse_time_range
@@ -188,7 +188,7 @@ async def _read_topic(ctx: StageContext, topic: str) -> dict[str, Any] | None:
 async def handle(ctx: StageContext, intent: Intent) -> ClassifierOutput:
     """Classify ``intent.topic`` (the refined one on a retighten)."""
     topic = intent.topic
-    analysis = read_question(ctx.graph, topic)
+    analysis = ctx.read(topic)
     limit = _max_candidates(intent.hints)
     window = _time_range(topic, intent.hints)
     reading = await _read_topic(ctx, topic)

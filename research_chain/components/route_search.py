@@ -23,7 +23,6 @@ from research_chain.payloads import (
     RouteDecision,
 )
 from research_chain.retrieval.paths import path_tree
-from research_chain.retrieval.reading import read_question
 from research_chain.stages import Stage
 
 __all__ = ["COMPONENT", "check_decision", "handle"]
@@ -51,7 +50,7 @@ async def handle(ctx: StageContext, output: ClassifierOutput) -> RouteDecision:
         intent=ctx.intent,
         topic=output.topic,
         classifier=output,
-        analysis=read_question(ctx.graph, output.topic),
+        analysis=ctx.read(output.topic),
         paths={},
         retighten_rounds=ctx.snapshot.retighten_rounds,
         max_retighten=MAX_RETIGHTEN_ROUNDS,

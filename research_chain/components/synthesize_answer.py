@@ -24,7 +24,7 @@ from research_chain.payloads import (
     SeedRef,
     WireModel,
 )
-from research_chain.retrieval.reading import hydrate, read_question
+from research_chain.retrieval.reading import hydrate
 from research_chain.retrieval.subqueries import attribute_answers
 from research_chain.stages import Stage
 from research_chain.understanding.citations import extract_refs, ground, quote_back
@@ -48,7 +48,7 @@ async def direct_evidence(
     else:
         ids = [c.entity_id for c in output.candidates[:MAX_DIRECT_SEEDS]]
     steps = path_from_wire(route.args.get("path")) if route else ()
-    analysis = read_question(ctx.graph, output.topic)
+    analysis = ctx.read(output.topic)
     near = near_name_ids(output.hints)
     found_by = {c.entity_id: c.tier for c in output.candidates}
     found_by.update(dict.fromkeys(near, RetrievalTier.NEURAL))

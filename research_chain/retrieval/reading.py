@@ -8,7 +8,6 @@ index spots names in the free text, longest first.
 
 from __future__ import annotations
 
-import weakref
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
@@ -17,7 +16,14 @@ from research_chain.payloads import EntityState, Evidence, ObjectKind, Retrieval
 from research_chain.understanding.analysis import Analysis, analyse, explicit_spans
 from research_chain.understanding.evidence import snippet, triple_text
 
-__all__ = ["MAX_READ_CHARS", "hydrate", "read_question", "spot_names", "state_snippet"]
+__all__ = [
+    "MAX_READ_CHARS",
+    "Readings",
+    "hydrate",
+    "read_question",
+    "spot_names",
+    "state_snippet",
+]
 
 MAX_FACTS = 8
 # The most of a question any stage reads. Understanding's work grows faster than the text
@@ -43,10 +49,11 @@ def spot_names(graph: GraphBackend, text: str) -> list[NameMatch]:
     return found
 
 
-class _Readings:
-    """Recent analyses of one graph: each stage of a loop reads the same question. A
-    reading depends on the text, the names it matches and the graph's type and predicate
-    names, so those are the key: a rename or a new entity is never read stale."""
+class Readings:
+    """Recent analyses, held by whoever runs the stages (one per process): each stage of
+    a loop reads the same question. A reading depends on the text, the names it matches
+    and the graph's type and predicate names, so those are the key: a rename or a new
+    entity is never read stale."""
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
@@ -68,16 +75,12 @@ class _Readings:
         return found
 
 
-_READINGS: weakref.WeakKeyDictionary[GraphBackend, _Readings] = weakref.WeakKeyDictionary()
-
-
-def read_question(graph: GraphBackend, text: str) -> Analysis:
-    """The question read against the graph (shared by the stages; treat as read-only);
-    only its first :data:`MAX_READ_CHARS` characters are read."""
+def read_question(graph: GraphBackend, text: str, readings: Readings | None = None) -> Analysis:
+    """The question read against the graph (from ``readings`` when given, shared by the
+    stages: treat it as read-only); only its first :data:`MAX_READ_CHARS` characters."""
     text = text[:MAX_READ_CHARS]
-    readings = _READINGS.get(graph)
     if readings is None:
-        readings = _READINGS[graph] = _Readings()
+        return analyse(text, graph.predicates(), graph.entity_types(), spot_names(graph, text))
     return readings.read(graph, text)
 
 

@@ -18,6 +18,7 @@ from research_chain.bus.names import Stage
 from research_chain.components.base import Component
 from research_chain.config import Settings
 from research_chain.observability import EventPublisher
+from research_chain.retrieval.reading import Readings
 from research_chain.rules import RulePack, load_pack
 from research_chain.runtime.advisories import MaxDeliveriesWatcher
 from research_chain.runtime.consume import PullLoop, consumer_spec
@@ -215,6 +216,7 @@ async def start_chain(
         evidence_store=names.evidence_store,
     )  # fmt: skip
     chain = Chain(hooks=hook_set, pack=pack)
+    readings = Readings()
     try:
         if run_engine:
             await _start_control(bus, settings, chain, pack, store, continuation, concurrency)
@@ -224,6 +226,7 @@ async def start_chain(
             runner = StageRunner(
                 bus, component, store, continuation, hook_set, policy,
                 graph=graph, judge=judge, evidence_store=names.evidence_store,
+                readings=readings,
             )  # fmt: skip
             for _ in range(workers_per_stage or settings.workers_per_stage):
                 loop = PullLoop(

@@ -29,6 +29,7 @@ from research_chain.payloads import (
     WireModel,
     default_registry,
 )
+from research_chain.retrieval.reading import Readings
 from research_chain.runtime.bulky import fit
 from research_chain.runtime.consume import settle
 from research_chain.runtime.continuation import Continuation
@@ -91,6 +92,7 @@ class StageRunner:
         graph: GraphBackend | None = None,
         judge: Any = None,
         evidence_store: str = n.Names().evidence_store,
+        readings: Readings | None = None,
     ) -> None:
         self._bus = bus
         self._evidence_store = evidence_store
@@ -102,6 +104,7 @@ class StageRunner:
         self._policy = policy
         self._graph = graph
         self._judge = judge
+        self._readings = readings
         self._registry = default_registry()
 
     async def handle(self, msg: Message) -> None:
@@ -141,6 +144,7 @@ class StageRunner:
             graph=self._graph,  # type: ignore[arg-type]
             judge=self._judge,
             headers=delivery.headers,
+            readings=self._readings,
             log=logging.LoggerAdapter(
                 log, {"loop_id": delivery.loop_id, "stage": self._stage.value}
             ),
