@@ -514,12 +514,9 @@ class _Scorer:
         cue = self.cue(steps[-1])
         if not self.fits(end) and self.kind_elsewhere():
             score -= _MISSED_KIND  # "where is X based": not a year, when places are reached
-        if steps[-1].predicate == analysis.answer_relation:
-            if self.agent is None:
-                score += 1.0
-            elif steps[-1] == self.agent:
-                score += 1.0
-                cue = 1.0
+        if steps[-1].predicate == analysis.answer_relation and self.agent in (None, steps[-1]):
+            score += 1.0
+            cue = 1.0 if self.agent is not None else cue  # "who directed": the director end
         if self.fits(end):
             cue = 1.0
         if self.analysis.answer_token is None:
@@ -626,32 +623,16 @@ def _only_relation(seed_type: str, signature: Signature) -> list[PathChoice]:
     return [PathChoice(_type_of(seed_type), steps, kind, 0.0, (_type_of(seed_type), kind))]
 
 
-def _only_kind(score: _Scorer, seed_type: str, signature: Signature) -> list[PathChoice]:
-    """With no relation word, the one relation from the seed reaching the asked kind
-    ("where is X from": the only step to places), if exactly one does."""
-    fitting = {
-        (predicate, direction): node
-        for (predicate, direction), far in signature.get(seed_type, {}).items()
-        for node in far
-        if score.fits(node)
-    }
-    if len({predicate for predicate, _ in fitting}) != 1:
-        return []
-    (predicate, direction), node = next(iter(fitting.items()))
-    kind = _type_of(node)
-    steps = (Step(predicate, direction),)
-    return [PathChoice(_type_of(seed_type), steps, kind, 0.0, (_type_of(seed_type), kind), 0, node)]
-
-
-def _only_agents(seed_type: str, signature: Signature) -> list[PathChoice]:
-    """With no relation word, "who is from X": the one relation from the seed reaching
-    those who do what its name's verb says: the subjects of ``plays_in_club`` (players;
-    not those of ``is_in_country``, a state), the objects of ``directed_by``."""
+def _only_step(
+    seed_type: str, signature: Signature, chosen: Callable[[Step, str], bool]
+) -> list[PathChoice]:
+    """With no relation word, the one relation from the seed whose steps ``chosen`` keeps,
+    if exactly one has any."""
     found = {
         (predicate, direction): node
         for (predicate, direction), far in signature.get(seed_type, {}).items()
         for node in far
-        if _reaches_agents(Step(predicate, direction))
+        if chosen(Step(predicate, direction), node)
     }
     if len({predicate for predicate, _ in found}) != 1:
         return []
@@ -661,7 +642,10 @@ def _only_agents(seed_type: str, signature: Signature) -> list[PathChoice]:
     return [PathChoice(_type_of(seed_type), steps, kind, 0.0, (_type_of(seed_type), kind), 0, node)]
 
 
-def _reaches_agents(step: Step) -> bool:
+def _reaches_agents(step: Step, _node: str = "") -> bool:
+    """Does the step reach those who do what the relation's name says: the subjects of a
+    name starting with a verb (``plays_in_club``: players; not ``is_in_country``, a state),
+    the agent end of a passive or agent-noun name (``directed_by``: directors)?"""
     if _agent_step(step.predicate) is not None:
         return step.direction is Direction.OUT
     words = [w for w in read_relation(step.predicate).words if w not in _FUNCTION]
@@ -701,9 +685,10 @@ def infer_paths(
     if not mentioned & present:
         # No relation word that any relation here answers to
         if not (analysis.types and analysis.answer_types):
-            only = _only_kind(score, seed_type, signature)
+            # "where is X from": the only step to places; "who is from X": to players
+            only = _only_step(seed_type, signature, lambda _step, node: score.fits(node))
             if analysis.wh_word in ("who", "whom"):
-                only = only or _only_agents(seed_type, signature)
+                only = only or _only_step(seed_type, signature, _reaches_agents)
             only = only or _only_relation(seed_type, signature)
             if analysis.comember_tokens:
                 only = [_and_back(choice) for choice in only]

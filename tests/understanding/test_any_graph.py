@@ -676,7 +676,7 @@ def test_words_a_preposition_sets_apart_are_two_mentions(question: str, count: i
     assert mention_count(analysis, named) == count
 
 
-# A small library: Ann wrote four books and edited one of someone else's.
+# A small library: Ann wrote three books and edited one of Bob's.
 LIBRARY = [
     ("Book_0", "written_by", "Ann_V"),
     ("Book_0", "edited_by", "Eve_A"),
