@@ -136,6 +136,22 @@ class Analysis:
         after = self.tokens[index + 1].text if index + 1 < len(self.tokens) else ""
         return before in _DETERMINERS or after == "of"
 
+    def choices(self) -> dict[tuple[int, int], str]:
+        """Names a yes/no-shaped question offers as its answer's options ("is X male or
+        female"): the mentions either side of an "or", by token span. Not "did A or B
+        direct ...": there the two are its subjects."""
+        if not self.tokens or self.tokens[0].text not in _COPULA:
+            return {}
+        spans = {self.entity_token_span(m): m.surface.casefold() for m in self.entities}
+        offered: dict[tuple[int, int], str] = {}
+        for (start, end), name in spans.items():
+            joined = end < len(self.tokens) and self.tokens[end].text == "or"
+            for (other_start, other_end), other in spans.items():
+                if joined and other_start == end + 1 and start > 1:
+                    offered[(start, end)] = name
+                    offered[(other_start, other_end)] = other
+        return offered
+
     def names_owner(self, index: int) -> bool:
         """Is this agent noun the owner of the things a noun before it names ("films for
         the director of X", "books by the author of X")? They are the agent's own works:

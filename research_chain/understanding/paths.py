@@ -681,6 +681,20 @@ def infer_paths(
     """
     present = {p for edges in signature.values() for p, _ in edges}
     mentioned = frozenset(analysis.predicates(0.0))
+    if offered := analysis.choices():
+        # "is X male or female": an option is not the subject; the answer is the option
+        # one of X's relations reaches
+        if seed_span in offered:
+            return []
+        labels = signature.labels if isinstance(signature, PathTree) else {}
+        names = set(offered.values())
+        only = _only_step(
+            seed_type,
+            signature,
+            lambda _step, node: any(n.casefold() in names for n in labels.get(node, ())),
+        )
+        if only:
+            return only
     score = _Scorer(analysis, seed_span, signature)
     if not mentioned & present:
         # No relation word that any relation here answers to

@@ -698,8 +698,9 @@ async def _best_steps(
     records = _records_of(rows)
     graph = EmbeddedGraph.from_triples(_graph_triples(records))
     analysis = read_question(graph, question)
-    tree = await path_tree(graph, [_one_id(records, seed)])
-    span = analysis.entity_token_span(analysis.entities[0])
+    mention = next(m for m in analysis.entities if m.surface.casefold() == seed.casefold())
+    tree = await path_tree(graph, [mention.entity_ids[0]])
+    span = analysis.entity_token_span(mention)
     return infer_paths(analysis, "entity", tree, span)[0].steps
 
 
@@ -864,3 +865,20 @@ async def test_who_with_no_relation_word_asks_for_those_who_act(
         ("Bears_AFC", "is_in_country", "Northland"),
     ]
     assert await _best_steps(rows, question, seed) == (Step(relation, Direction.IN),)
+
+
+async def test_a_choice_is_answered_by_the_option_the_subject_reaches() -> None:
+    """ "is X male or female": the options are names too, but not the subject; the answer
+    is the one X's relations reach. "did A or B ..." offers no options: they are subjects."""
+    rows = [
+        ("Ann_V", "gender", "female"),
+        ("Ann_V", "nationality", "Southland"),
+        ("Bob_W", "gender", "male"),
+        ("Bob_W", "nationality", "Northland"),
+    ]
+    assert await _best_steps(rows, "is ann_v male or female ?", "ann_v") == (
+        Step("gender", Direction.OUT),
+    )
+    graph = EmbeddedGraph.from_triples(_graph_triples(_records_of(rows)))
+    assert read_question(graph, "is ann_v male or female ?").choices()
+    assert not read_question(graph, "did ann_v or bob_w have a nationality ?").choices()
