@@ -46,7 +46,7 @@ async def path_tree(
     nodes are grown, so the work per question is bounded whatever the graph, those
     through fewer relations outside ``mentioned`` first.
 
-    A relation the question names may be sparse (a language recorded for one film in
+    A relation the question names may be sparse (a language recorded for one book in
     forty): where a node's sample lacks it, up to ``probe`` more of the node's entities
     are read for it alone, so a path the question asks for is not lost to sampling.
     """

@@ -306,8 +306,8 @@ class PathQuery:
                 return attribute_answers(graph, found, step.predicate, literal_only=True)
             hits = [hit for hit in hits if self._in_window(hit.path[-1])]
             if _returns(steps, index):
-                # Back where the walk came from: those are rarely what is asked ("films
-                # directed by the director of X" are the others), unless they are all
+                # Back where the walk came from: those are rarely what is asked ("books
+                # edited by the editor of X" are the others), unless they are all
                 # there is ("the spouse of X's wife" is X).
                 onward = [hit for hit in hits if hit.entity_id not in history[-2]]
                 hits = onward or hits

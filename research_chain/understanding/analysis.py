@@ -153,8 +153,8 @@ class Analysis:
         return offered
 
     def names_owner(self, index: int) -> bool:
-        """Is this agent noun the owner of the things a noun before it names ("films for
-        the director of X", "books by the author of X")? They are the agent's own works:
+        """Is this agent noun the owner of the things a noun before it names ("records for
+        the producer of X", "books by the author of X")? They are the agent's own works:
         its relation, walked back from it."""
         if not is_agent_noun(self.tokens[index].text):
             return False
@@ -301,7 +301,7 @@ def _relation_mentions(
     nouns = {p: [w for w in words if lexicon.is_noun(w)] for p, words in vocab.items()}
     # A word of a collocation ("set up", "line of work") reads as the whole when the whole
     # names a relation and the word itself names none by its own stem: "set" in "who set up
-    # X" is not "place", but "place" in "place of birth" stays ``place_of_birth``'s own word.
+    # X" is not "place", but "place" in "place of origin" stays ``place_of_origin``'s own word.
     read_as = {
         at: phrase
         for at, phrase in phrases([t.text for t in tokens], frozenset(blocked)).items()
@@ -362,7 +362,7 @@ def _best_readings(readings: list[RelationMention]) -> list[RelationMention]:
 def _without_descriptors(
     found: list[RelationMention], tokens: Sequence[Token], blocked: set[int]
 ) -> list[RelationMention]:
-    """Drop loose readings of the word right before a name ("the film [Heat]"; after "who"
+    """Drop loose readings of the word right before a name ("the book [Emma]"; after "who"
     or "that" it is a verb: "who runs [X]") and of a
     run of words closing the question right after one ("the Germany national football
     team"): they say what the named thing is, not a relation to walk."""
@@ -406,7 +406,7 @@ def _answer_cue(
         if head is not None and not names_type_exactly(head.text, type_list):
             relation = _clear_reading(relations, head.index)
         # "who directed ...", "which person directed ...": the verb says what the answer
-        # does ("which films starred X": films do not act; their stars do)
+        # does ("which books featured X": books do not act; their authors do)
         noun = head.index if head is not None else answer
         person = noun is not None and is_agent_noun(tokens[noun].text)
         for verb in (tok.index + 1, noun + 1 if noun is not None and person else None):
@@ -489,7 +489,7 @@ def _classified(tokens: Sequence[Token], blocked: set[int], answer: int | None) 
 def _agent_named(
     after: Sequence[Token], blocked: set[int], relations: list[RelationMention]
 ) -> str | None:
-    """ "who is listed as screenwriter of ...": the agent noun the "who" clause names,
+    """ "who is listed as editor of ...": the agent noun the "who" clause names,
     before the phrase it hangs on."""
     for tok in after:
         if tok.index in blocked or tok.text == "of":

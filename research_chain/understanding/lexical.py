@@ -180,7 +180,7 @@ class WordNetLexicon:
         """Is the proper name ``name`` ("vienna", "czech republic") a kind of thing ``noun``
         ("city", "country") names? WordNet files places, people, languages and faiths under
         their kinds, so a graph's entity names tell what a relation reaches even when the
-        relation's own name does not say it (``containedby`` reaching countries)."""
+        relation's own name does not say it (``within`` reaching countries)."""
         kinds = self._name_kinds(" ".join(name.lower().replace("_", " ").split()))
         if not kinds:
             return False

@@ -70,7 +70,7 @@ _JUSTIFIES = 0.25
 _ALIGNED = 0.5
 # What "where" asks for, as the WordNet noun a name's kinds are checked against. People are
 # left out: WordNet knows only famous ones (a bias, not a kind), and a "Russian" is a person
-# as well as a language. Types a graph's relation names give (people.person.*) have no bias.
+# as well as a language. Types a graph's relation names give (kb.person.*) have no bias.
 _WH_KINDS = {"where": "location"}
 _WH_TYPES = {"where": "location", "who": "person", "whom": "person"}
 _NAMES_TYPE = 0.8
@@ -157,8 +157,8 @@ def path_from_wire(raw: object) -> tuple[Step, ...]:
 
 def mention_count(analysis: Analysis, predicate: str) -> int:
     """Mentions of a relation, counting adjacent words ("release year", "place of birth")
-    as one, and "the director that directed" too, but not words a preposition sets apart
-    ("movies starred by actors in X": two steps through one relation), weak ones
+    as one, and "the editor that edited" too, but not words a preposition sets apart
+    ("books written by authors of X": two steps through one relation), weak ones
     (a type word read as a relation) not at all, and a word that names several relations
     alike ("work" beside ``works_at_company`` and ``works_in_city``) for none of them."""
     readings: dict[int, list[tuple[float, str]]] = {}
@@ -210,8 +210,8 @@ def _ends(predicate: str) -> tuple[tuple[str, ...], tuple[str, ...], float]:
 
 def _agent_step(predicate: str | None) -> Step | None:
     """The step reaching who does what a relation names, when its name says which end
-    that is: the objects of a passive (``directed_by``) or of an agent noun
-    (``starred_actors``, ``director``). "Who directed the films ..." asks for them."""
+    that is: the objects of a passive (``edited_by``) or of an agent noun
+    (``band_members``, ``editor``). "Who edited the books ..." asks for them."""
     if predicate is None:
         return None
     words = read_relation(predicate).words
@@ -273,8 +273,8 @@ class _Scorer:
         self.cued = {p: self._cued(p) for p in self.mentioned}
         self.distance = {p: self._distance(p, seed_span) for p in self.mentioned}
         for rank, phrase in enumerate(self.phrases):
-            # the seed's own "of" chain binds tighter than any verb around it ("the movies
-            # directed by the director of X starred who": the director first)
+            # the seed's own "of" chain binds tighter than any verb around it ("the books
+            # edited by the editor of X were written by who": the editor first)
             if analysis.answer_token in phrase:
                 continue
             for p in {m.predicate for m in analysis.relations if m.token in phrase}:
@@ -284,7 +284,7 @@ class _Scorer:
 
     def _cued(self, predicate: str) -> bool:
         """A co-membership word ("share", "also", "same") next to a mention of ``predicate``,
-        or the mention names whose works a noun before it means ("films for the director")."""
+        or the mention names whose works a noun before it means ("books by the author")."""
         tokens = [m.token for m in self.analysis.relations if m.predicate == predicate]
         cues = self.analysis.comember_tokens
         if any(self.analysis.names_owner(t) for t in tokens):
@@ -293,8 +293,8 @@ class _Scorer:
 
     def _gap(self, a: int, b: int) -> int:
         """How far apart two tokens are in words that carry meaning: a name counts as one
-        ("the actor in [Read My Lips] also appears"), function words not at all ("the
-        actors in their films also appear")."""
+        ("the author of [The Long Title] also wrote"), function words not at all ("the
+        authors of their books also wrote")."""
         low, high = sorted((a, b))
         names = [self.analysis.entity_token_span(m) for m in self.analysis.entities]
         between = {
@@ -345,7 +345,7 @@ class _Scorer:
     def fits(self, node: str) -> bool:
         """Are the entities the step into a tree node reaches of the kind the question asks
         for? Either the graph's relation names type them (they start
-        ``music.album.*`` relations: albums), or WordNet knows most of their names as that
+        ``shop.book.*`` relations: books), or WordNet knows most of their names as that
         kind ("which country": Austria, Germany). Judged over every node the step reaches,
         so a node holding one name WordNet happens not to know is no worse an end than one
         holding famous names."""
@@ -484,7 +484,7 @@ class _Scorer:
         names = objects if last.direction is Direction.OUT else subjects
         context = read_relation(last.predicate).context
         if last.direction is Direction.IN and len(context) > 1:
-            # music.album.artist walked back reaches albums: a namespace's last segment
+            # shop.book.author walked back reaches books: a namespace's last segment
             # names the type its relations start from
             names, weight = (*names, context[-1]), 1.0
         if self.analysis.answer_token is not None:
@@ -516,7 +516,7 @@ class _Scorer:
             score -= _MISSED_KIND  # "where is X based": not a year, when places are reached
         if steps[-1].predicate == analysis.answer_relation and self.agent in (None, steps[-1]):
             score += 1.0
-            cue = 1.0 if self.agent is not None else cue  # "who directed": the director end
+            cue = 1.0 if self.agent is not None else cue  # "who edited": the editor end
         if self.fits(end):
             cue = 1.0
         if self.analysis.answer_token is None:
@@ -644,8 +644,8 @@ def _only_step(
 
 def _reaches_agents(step: Step, _node: str = "") -> bool:
     """Does the step reach those who do what the relation's name says: the subjects of a
-    name starting with a verb (``plays_in_club``: players; not ``is_in_country``, a state),
-    the agent end of a passive or agent-noun name (``directed_by``: directors)?"""
+    name starting with a verb (``works_at_firm``: workers; not ``is_in_region``, a state),
+    the agent end of a passive or agent-noun name (``edited_by``: editors)?"""
     if _agent_step(step.predicate) is not None:
         return step.direction is Direction.OUT
     words = [w for w in read_relation(step.predicate).words if w not in _FUNCTION]
@@ -654,8 +654,8 @@ def _reaches_agents(step: Step, _node: str = "") -> bool:
 
 
 def _and_back(choice: PathChoice) -> PathChoice:
-    """The step out and back: what shares it with the seed ("who appeared in the same
-    movie with X")."""
+    """The step out and back: what shares it with the seed ("who sang on the same
+    record as X")."""
     (step,) = choice.steps
     back = Step(step.predicate, Direction.IN if step.direction is Direction.OUT else Direction.OUT)
     types = (*choice.types, choice.seed_type)
@@ -699,7 +699,7 @@ def infer_paths(
     if not mentioned & present:
         # No relation word that any relation here answers to
         if not (analysis.types and analysis.answer_types):
-            # "where is X from": the only step to places; "who is from X": to players
+            # "where is X from": the only step to places; "who is from X": to its members
             only = _only_step(seed_type, signature, lambda _step, node: score.fits(node))
             if analysis.wh_word in ("who", "whom"):
                 only = only or _only_step(seed_type, signature, _reaches_agents)

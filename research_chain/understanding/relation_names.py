@@ -33,7 +33,7 @@ class RelationName:
     words: tuple[str, ...]
     context: tuple[str, ...] = ()
     inverse: bool = False
-    # the type its subjects have, in a domain.type.property name (music.album.artist)
+    # the type its subjects have, in a domain.type.property name (shop.book.author)
     subject_type: tuple[str, ...] = ()
 
 
