@@ -331,14 +331,24 @@ async def test_a_slow_live_handler_is_not_run_twice(
 ) -> None:
     settings = settings.model_copy(update={"ack_wait_s": 0.5})
     calls: list[int] = []
+    # The handler works until the server has been told "still working" for three whole
+    # ack_waits (three beats each): the progress acks on the wire are the event waited on.
+    beats, outlasted = 0, asyncio.Event()
+
+    async def on_ack(msg: Msg) -> None:
+        nonlocal beats
+        beats += msg.data == b"+WPI"
+        if beats >= 9:
+            outlasted.set()
 
     async def slow_assess(ctx: StageContext, payload: ExecutionOutput) -> Any:
         from research_chain.payloads import AssessmentOutput
 
         calls.append(ctx.attempt)
-        await asyncio.sleep(3 * settings.ack_wait_s)  # the work itself, not a wait for anything
+        await asyncio.wait_for(outlasted.wait(), 30)
         return AssessmentOutput(topic=payload.topic, sufficient=True)
 
+    acks = await bus.nc.subscribe("$JS.ACK.>", cb=on_ack)
     chain = await start_chain(bus, settings, standins(recorder, assess_sufficiency=slow_assess))
     try:
         async with awaiting(bus, n.result_subject(PARENT)) as got:
@@ -346,5 +356,6 @@ async def test_a_slow_live_handler_is_not_run_twice(
             await start_research(bus, request_triples(loop_id, "slow", parent_loop_id=PARENT))
     finally:
         await chain.stop()
+        await acks.unsubscribe()
     assert not decode_result(got[0]).degraded
     assert calls == [1]
