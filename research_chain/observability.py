@@ -44,6 +44,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
+
 def parse_traceparent(value: str) -> SpanContext | None:
     """The remote span a ``traceparent`` names, to parent spans on."""
     ids = trace_ids(value)

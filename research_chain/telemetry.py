@@ -32,7 +32,7 @@ __all__ = [
     "LlmSpan",
     "LoopIds",
     "Tracing",
-        "llm_span",
+    "llm_span",
     "stage_context",
     "tracing_from_settings",
 ]

@@ -24,8 +24,9 @@ from research_chain.understanding.analysis import Analysis, match_strength
 from research_chain.understanding.lexical import packaged_lexicon
 from research_chain.understanding.lexicon import LIGHT_VERBS as _LIGHT
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
-from research_chain.understanding.lexicon import is_agent_noun
+from research_chain.understanding.lexicon import TIME_WORDS, is_agent_noun, singular
 from research_chain.understanding.relation_names import forward_name, read_relation
+from research_chain.understanding.timeparse import is_time_value
 
 __all__ = [
     "LITERAL",
@@ -250,6 +251,8 @@ class _Scorer:
             if analysis.answer_token is not None
             else tuple(_WH_KINDS[w] for w in (analysis.wh_word,) if w in _WH_KINDS)
         )
+        # "when", "which year": values that are points in time, whatever reaches them
+        self.times = any(w == "when" or singular(w) in TIME_WORDS for w in analysis.answer_words)
         self._fits: dict[Step, bool] = {}
         self.type_nouns = (
             tuple(w for w in analysis.answer_words if _nouns((w,)))
@@ -350,9 +353,13 @@ class _Scorer:
         so a node holding one name WordNet happens not to know is no worse an end than one
         holding famous names."""
         step = self.incoming.get(node)
-        if step is None or not (self.kind_nouns or self.type_nouns):
+        if step is None or not (self.kind_nouns or self.type_nouns or self.times):
             return False
         found = self._fits.get(step)
+        if found is None and self.times:
+            names = self.pooled.get(step, ())
+            hits = sum(1 for n in names if is_time_value(n))
+            found = self._fits[step] = hits > 0 and 2 * hits >= len(names)
         if found is None:
             types = self.types_of.get(step, ())
             found = bool(types) and any(

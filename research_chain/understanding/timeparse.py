@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-__all__ = ["TimeRange", "parse_time_range"]
+__all__ = ["TimeRange", "is_time_value", "parse_time_range"]
 
 _MONTHS = {
     name: i
@@ -60,6 +60,15 @@ _ON = re.compile(rf"\b(?:on|at|during)?\s*{_DATE}")
 _IN_MONTH = re.compile(rf"\b(?:in|during|of|since)\s+{_MONTH}", re.IGNORECASE)
 _IN_YEAR = re.compile(r"\b(?:in|during)\s+(\d{4})\b(?!-)")
 _IN_YEAR_MONTH = re.compile(r"\b(?:in|during)\s+(\d{4})-(\d{2})\b(?!-)")
+# A graph value that is itself a point in time: a year, an ISO date, "March 1999", "3 May 1999".
+_TIME_VALUE = re.compile(
+    r"(?:[12]\d{3}|\d{4}-\d{2}|"
+    + _DATE
+    + r"|(?:\d{1,2}\s+)?(?:"
+    + "|".join(sorted(_MONTHS, key=len, reverse=True))
+    + r")\.?,?\s+\d{4})",
+    re.IGNORECASE,
+)
 _NAMED = re.compile(r"\b(today|yesterday|this week|this month|this year|last night)\b")
 
 
@@ -149,3 +158,9 @@ def parse_time_range(text: str, now: datetime | None = None) -> TimeRange | None
             datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC), m.group(0)
         )
     return None
+
+
+def is_time_value(name: str) -> bool:
+    """Is a graph value a point in time? "When" asks for such values whatever the relation
+    reaching them is called, so they tell a question with no relation word where to go."""
+    return _TIME_VALUE.fullmatch(name.strip().replace("_", " ")) is not None

@@ -795,6 +795,22 @@ async def test_where_is_not_answered_by_a_year_when_places_are_reached() -> None
     )
 
 
+@pytest.mark.parametrize(
+    "question", ["when did Loud_Song come out?", "what year is Loud_Song from?"]
+)
+async def test_when_with_no_relation_word_asks_for_the_step_to_dates(question: str) -> None:
+    """No word names ``issued``; of the song's relations one reaches years (and one a
+    month), which is what "when" and "what year" ask for, whatever the relation is called."""
+    rows = [
+        ("Loud_Song", "issued", "1987"),
+        ("Loud_Song", "credits", "Lee_K"),
+        ("Loud_Song", "made_at", "Vienna"),
+        ("Other_Song", "issued", "March 1990"),
+        ("Other_Song", "credits", "Lee_K"),
+    ]
+    assert await _best_steps(rows, question, "Loud_Song") == (Step("issued", Direction.OUT),)
+
+
 async def test_function_words_do_not_part_a_mention_from_also() -> None:
     """ "the actors in their films also appear in X": "also" says the actors share X, though
     four tokens stand between; the films' directors are asked for, not those of the films
