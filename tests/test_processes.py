@@ -25,9 +25,7 @@ QUESTIONS = {
 }
 
 
-async def test_engine_and_two_workers_complete_loops_together(
-    bus: Bus, settings: Settings
-) -> None:
+async def test_engine_and_two_workers_complete_loops_together(bus: Bus, settings: Settings) -> None:
     url = settings.nats_url
     assert url is not None
     first, *rest = QUESTIONS

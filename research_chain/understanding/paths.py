@@ -182,6 +182,7 @@ def mention_count(analysis: Analysis, predicate: str) -> int:
 
 
 _PASSIVE = frozenset({"by"})
+_DOES = frozenset({"do", "does", "did", "has", "have", "had"})
 
 
 @functools.lru_cache(maxsize=4096)
@@ -227,6 +228,23 @@ def _subject_type(predicate: str) -> tuple[str, ...]:
     return read_relation(predicate).subject_type[-1:]
 
 
+def _walkable(analysis: Analysis) -> frozenset[str]:
+    """The relations a question's words ask to walk. When the answer noun is what a verb
+    does to the subject ("what company did X found"), a loose reading of that noun alone
+    is not one: the founded things are asked for, not a walk on to a
+    ``parent_organization`` because "company" loosely reads "organization" (the cue on the
+    last step still weighs it). After a copula the noun is the relation asked for ("what
+    types are the books of X")."""
+    mentioned = frozenset(analysis.predicates(0.0))
+    answer = analysis.answer_token
+    tokens = analysis.tokens
+    if answer is None or answer + 1 >= len(tokens) or tokens[answer + 1].text not in _DOES:
+        return mentioned
+    others = {m.predicate for m in analysis.relations if m.token != answer}
+    loose = {m.predicate for m in analysis.relations if m.token == answer and m.strength < 1.0}
+    return mentioned - (loose - others)
+
+
 def _returns(steps: tuple[Step, ...]) -> list[int]:
     """Indexes ``i`` where steps ``i`` and ``i+1`` go out and back through one predicate."""
     found: list[int] = []
@@ -261,7 +279,7 @@ class _Scorer:
         )
         self.phrases = analysis.hop_phrases(seed_span)
         self.hops = len(self.phrases)
-        self.mentioned = frozenset(analysis.predicates(0.0))
+        self.mentioned = _walkable(analysis)
         self.groups: dict[int, dict[str, float]] = {}
         for m in analysis.relations:
             self.groups.setdefault(m.token, {})[m.predicate] = m.strength
@@ -687,7 +705,7 @@ def infer_paths(
     mentioned relations alone leave a relation word or the asked type unexplained.
     """
     present = {p for edges in signature.values() for p, _ in edges}
-    mentioned = frozenset(analysis.predicates(0.0))
+    mentioned = _walkable(analysis)
     if offered := analysis.choices():
         # "is X male or female": an option is not the subject; the answer is the option
         # one of X's relations reaches

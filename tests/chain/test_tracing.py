@@ -91,5 +91,3 @@ def test_no_endpoint_means_no_tracing(settings: Settings) -> None:
     tracing = tracing_from_settings(configured, "test")
     assert tracing is not None
     tracing.shutdown()
-
-

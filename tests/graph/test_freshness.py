@@ -23,8 +23,6 @@ async def until(graph: EmbeddedGraph, check: Callable[[], Awaitable[bool]], with
             commits = await graph.wait_commit(commits, timeout_s=within)
 
 
-
-
 async def test_change_and_rename_are_searchable_within_a_second(
     bus: Bus, writer: GraphWriter, graph: EmbeddedGraph
 ) -> None:

@@ -16,8 +16,6 @@ from tests.graph.conftest import DRONE, lit, rel
 NEW = "acme.ops.robotics.gcs.drone.new-1"
 
 
-
-
 @pytest.fixture
 async def empty_graph(bus: Bus, settings: Settings) -> AsyncIterator[EmbeddedGraph]:
     g = await open_graph(bus, settings, timeout_s=10)

@@ -811,6 +811,20 @@ async def test_when_with_no_relation_word_asks_for_the_step_to_dates(question: s
     assert await _best_steps(rows, question, "Loud_Song") == (Step("issued", Direction.OUT),)
 
 
+async def test_the_answer_noun_of_a_verb_adds_no_loose_step() -> None:
+    """ "what company did X found": the founded things are the answer; "company" reads
+    ``parent_organization`` only loosely (a company is an organization), which is no reason
+    to walk on to the parents."""
+    rows = [
+        ("Acme_Co", "founded_by", "Ann_V"),
+        ("Acme_Co", "parent_organization", "Big_Co"),
+        ("Big_Co", "founded_by", "Bob_W"),
+    ]
+    assert await _best_steps(rows, "what company did Ann_V found?", "Ann_V") == (
+        Step("founded_by", Direction.IN),
+    )
+
+
 async def test_function_words_do_not_part_a_mention_from_also() -> None:
     """ "the actors in their films also appear in X": "also" says the actors share X, though
     four tokens stand between; the films' directors are asked for, not those of the films
