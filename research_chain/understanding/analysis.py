@@ -219,8 +219,10 @@ class Analysis:
 
     def _words_from(self, i: int) -> tuple[list[int], int]:
         """The run of content words starting at token ``i``, and the index after it."""
-        run = []
+        run: list[int] = []
         while i < len(self.tokens) and self.tokens[i].text not in NOISE_WORDS | {"s"}:
+            if run and _is_verb(self.tokens[i].text):
+                break  # "X's maker born": the verb is no part of the noun phrase
             run.append(i)
             i += 1
         return run, i

@@ -56,7 +56,8 @@ PERSON_WORDS = words("""person people human pilot operator technician engineer a
 # Irregular verb forms: they end a noun phrase like "-ed" and "-ing" forms do.
 VERB_FORMS = words(
     """wrote written spoke spoken flew flown made built took taken gave given ran did done
-    saw seen went gone held kept led met paid said sent sold stood told won"""
+    saw seen went gone held kept led met paid said sent sold stood told won born begun
+    grown known shown drawn sung brought bought fought taught caught chosen driven"""
 )
 
 # Types a "where" question can be about.

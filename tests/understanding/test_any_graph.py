@@ -481,6 +481,16 @@ def test_the_answer_noun_names_what_the_entities_reached_are(question: str) -> N
 GENEALOGY = ["place_of_death", "place_of_birth", "nationality", "containedby", "spouse", "parents"]
 
 
+@pytest.mark.parametrize("verb", ["born", "buried", "known"])
+def test_a_possessive_phrase_ends_before_its_verb(verb: str) -> None:
+    """ "where was X's spouse born": the spouse is the hop; "born" is what is asked of
+    them, a relation of its own, not a word of the possessive's noun phrase."""
+    analysis = _analysis(f"where was {SUBJECT}'s spouse {verb} ?", [*GENEALOGY, "buried_in"])
+    (mention,) = analysis.entities
+    phrases = analysis.hop_phrases(analysis.entity_token_span(mention))
+    assert [[analysis.tokens[t].text for t in phrase] for phrase in phrases] == [["spouse"]]
+
+
 @pytest.mark.parametrize(
     ("question", "hops"),
     [
