@@ -687,6 +687,25 @@ def _and_back(choice: PathChoice) -> PathChoice:
     return PathChoice(choice.seed_type, (step, back), choice.seed_type, choice.score, types)
 
 
+def _crosses_a_time(steps: tuple[Step, ...], keys: tuple[str, ...], signature: Signature) -> bool:
+    """Does the path pass through a point in time by two different relations? An artist
+    who started in 1996 and the albums released in 1996 share a year by chance, which
+    answers nothing; through one relation it is a real tie ("films released the same
+    year as X"). A time is a value: named like one, and the subject of no relation (a
+    film called "1776" is not a year)."""
+    labels = signature.labels if isinstance(signature, PathTree) else {}
+    for i in range(1, len(steps)):
+        if steps[i - 1].predicate == steps[i].predicate:
+            continue
+        names = labels.get(keys[i], ())
+        if not names or not all(is_time_value(n) for n in names):
+            continue
+        edges = signature.get(keys[i], {}).items()
+        if all(d is Direction.IN or far <= {LITERAL} for (_, d), far in edges):
+            return True
+    return False
+
+
 def _type_of(key: str) -> str:
     """A signature node's entity type: a tree node (``type#n``) names its type first."""
     return key.split(NODE_MARK, 1)[0]
@@ -744,6 +763,8 @@ def infer_paths(
         _extend(signature, mentioned, (seed_type,), (), max_len, found, bridges, score.fits)
         choices = []
         for steps, keys in found:
+            if _crosses_a_time(steps, keys, signature):
+                continue
             types = tuple(_type_of(k) for k in keys)
             forward = sum(1 for step in steps if score.named_forward(step))
             value = score(steps, types, keys[-1])

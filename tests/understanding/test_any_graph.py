@@ -705,13 +705,20 @@ async def _best_steps(
     rows: list[tuple[str, str, str]], question: str, seed: str
 ) -> tuple[Step, ...]:
     """The best path for ``question`` over a tree grown from ``seed`` in a real graph."""
+    return (await _candidates(rows, question, seed))[0]
+
+
+async def _candidates(
+    rows: list[tuple[str, str, str]], question: str, seed: str
+) -> list[tuple[Step, ...]]:
+    """Every candidate path for ``question`` from ``seed``, best first."""
     records = _records_of(rows)
     graph = EmbeddedGraph.from_triples(_graph_triples(records))
     analysis = read_question(graph, question)
     mention = next(m for m in analysis.entities if m.surface.casefold() == seed.casefold())
     tree = await path_tree(graph, [mention.entity_ids[0]])
     span = analysis.entity_token_span(mention)
-    return infer_paths(analysis, "entity", tree, span)[0].steps
+    return [c.steps for c in infer_paths(analysis, "entity", tree, span)]
 
 
 @pytest.mark.parametrize(
@@ -833,6 +840,30 @@ async def test_the_answer_noun_of_a_verb_adds_no_loose_step() -> None:
     assert await _best_steps(rows, "what company did Ann_V found?", "Ann_V") == (
         Step("founded_by", Direction.IN),
     )
+
+
+async def test_a_path_crosses_a_year_only_through_one_relation() -> None:
+    """A band that started in 1996 and an album released in 1996 share the year by
+    chance: no path joins them there. Through one relation the tie is real ("released
+    the same year as"), and an album called "1776" is an album, not a year."""
+    rows = [
+        ("Band_A", "active_start", "1996"),
+        ("Album_X", "release_year", "1996"),
+        ("Album_Y", "made_by", "Band_A"),
+        ("Album_Y", "release_year", "2001"),
+        ("Album_Z", "release_year", "2001"),
+        ("1776", "made_by", "Band_B"),
+        ("1776", "release_year", "1999"),
+    ]
+    for path in await _candidates(rows, "what albums did Band_A release?", "Band_A"):
+        assert (Step("active_start", Direction.OUT), Step("release_year", Direction.IN)) != path[:2]
+    same_year = "which albums were released in the same year as Album_Y?"
+    assert await _best_steps(rows, same_year, "Album_Y") == (
+        Step("release_year", Direction.OUT),
+        Step("release_year", Direction.IN),
+    )
+    titled = await _candidates(rows, "when were the albums by Band_B released?", "Band_B")
+    assert (Step("made_by", Direction.IN), Step("release_year", Direction.OUT)) in titled
 
 
 async def test_function_words_do_not_part_a_mention_from_also() -> None:
