@@ -57,8 +57,8 @@ _SCAN_IN = 500
 _INCOMING_CACHE = 50_000
 
 # Entities that live in the bucket but are not knowledge: research loops carry a
-# question as their topic, and finding it by name or text would answer a question
-# with itself. They stay readable (entity_state) and walkable.
+# question as their topic, and finding it by name, text or time would answer a
+# question with itself. They stay readable (entity_state) and walkable.
 UNSEARCHABLE_TYPES = frozenset({"research_loop"})
 # Their request triples are bookkeeping too: a question word must not read
 # ``research.requested`` as a relation of the graph ("X appears in ...").
@@ -75,7 +75,7 @@ class EmbeddedGraph:
         unsearchable_types: frozenset[str] = UNSEARCHABLE_TYPES,
         embedder: Embedder | None = None,
     ) -> None:
-        self.memory = GraphMemory(unnamed_types=unsearchable_types)
+        self.memory = GraphMemory(unsearchable_types=unsearchable_types)
         self.text = FullText()
         self.vectors = VectorIndex(embedder) if embedder is not None else None
         self._vector_lock = asyncio.Lock()

@@ -118,10 +118,16 @@ def node_from_wire(payload: Mapping[str, Any]) -> Node:
 
 
 class GraphMemory:
-    """Nodes, the name index, incoming adjacency, counts and the time index."""
+    """Nodes, the name index, incoming adjacency, counts and the time index.
 
-    def __init__(self, unnamed_types: frozenset[str] = frozenset()) -> None:
-        self.unnamed_types = unnamed_types
+    Entities of ``unsearchable_types`` (the chain's research loops) stay out of the
+    name and time indexes: they are not knowledge, and their request triples are
+    stamped when asked, so in the time index they would answer time questions and
+    grow it (and its re-sort) by every question asked.
+    """
+
+    def __init__(self, unsearchable_types: frozenset[str] = frozenset()) -> None:
+        self.unsearchable_types = unsearchable_types
         self.nodes: dict[str, Node] = {}
         self.names: dict[str, tuple[str, ...]] = {}
         self.max_name_tokens = 1
@@ -148,9 +154,10 @@ class GraphMemory:
         return old
 
     def _link(self, node: Node) -> None:
+        searchable = node.type not in self.unsearchable_types
         self.type_counts[node.type] += 1
         self.by_type.setdefault(node.type, {})[node.id] = None
-        for name in () if node.type in self.unnamed_types else node.names():
+        for name in node.names() if searchable else ():
             key = normalise(name)
             if not key:
                 continue
@@ -162,12 +169,13 @@ class GraphMemory:
             self.predicate_counts[fact.predicate] += 1
             if fact.entity:
                 self.incoming.setdefault(fact.object, []).append(fact)
-            at = parse_time(fact.timestamp)
+            at = parse_time(fact.timestamp) if searchable else None
             if at is not None:
                 self._times.append((at, fact))
                 self._times_sorted = False
 
     def _unlink(self, node: Node) -> None:
+        searchable = node.type not in self.unsearchable_types
         self.type_counts[node.type] -= 1
         if self.type_counts[node.type] <= 0:
             del self.type_counts[node.type]
@@ -188,7 +196,7 @@ class GraphMemory:
                 del self.predicate_counts[fact.predicate]
             if fact.entity:
                 self._drop_incoming(fact)
-            at = parse_time(fact.timestamp)
+            at = parse_time(fact.timestamp) if searchable else None
             if at is not None:
                 self._drop_time(at, fact)
 

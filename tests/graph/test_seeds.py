@@ -2,10 +2,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from research_chain.bus import names as n
+from research_chain.client import request_triples
 from research_chain.graph import EmbeddedGraph
+from research_chain.graph.codec import encode_state
 from research_chain.graph.text import matches_partial_id, normalise
 from research_chain.payloads import Candidate, RetrievalTier, SeedRefType
-from tests.graph.conftest import CAM, DRONE, DRONE2, EVENT, EVENT2, OCTO, SITE
+from tests.graph.conftest import CAM, DRONE, DRONE2, EVENT, EVENT2, OCTO, SITE, small_graph
 
 
 def cand(entity_id: str, label: str = "") -> Candidate:
@@ -82,3 +85,23 @@ async def test_temporal_range_and_topic(graph: EmbeddedGraph) -> None:
     about = await graph.temporal_range(None, None, topic="Heron")
     assert [h.entity_id for h in about] == [EVENT2]
     assert [h.entity_id for h in await graph.temporal_range(None, None, topic=DRONE)] == [EVENT]
+
+
+async def test_research_loops_are_not_in_the_time_index() -> None:
+    """A loop's request triples are stamped with the time it was asked: in the time index
+    they answered "what happened after <a recent date>" with loop ids, and every stored
+    loop grew the index each time question re-sorts."""
+    loop_id = "0b7c9a52-8d7e-4c1e-9a57-2f5b8f3c1d10"
+    loop = n.loop_entity_id(loop_id)
+    asked = request_triples(loop_id, "what happened to Heron", parent_loop_id="p")
+    assert all(t.timestamp for t in asked)
+    graph = EmbeddedGraph.from_triples([*small_graph(), *asked])
+    kb_only = [EVENT, EVENT, EVENT2]
+    assert [h.entity_id for h in await graph.temporal_range(None, None)] == kb_only
+    assert [h.entity_id for h in await graph.temporal_range(None, None, topic="Heron")] == [EVENT2]
+    assert (await graph.entity_state([loop])).found[loop].triples[0].timestamp
+    state = encode_state(loop, [t.to_wire() for t in asked[:2]])
+    graph.apply((1, n.entity_key(loop), state))
+    graph.apply((2, n.entity_key(loop), None))
+    assert [h.entity_id for h in await graph.temporal_range(None, None)] == kb_only
+    assert (await graph.entity_state([loop])).missing == [loop]
