@@ -20,7 +20,13 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from research_chain.graph.protocol import Direction, Step
-from research_chain.understanding.analysis import Analysis, match_strength
+from research_chain.understanding.analysis import (
+    SENSE_FLOOR,
+    SENSE_MARGIN,
+    Analysis,
+    match_strength,
+    relation_phrase,
+)
 from research_chain.understanding.lexical import packaged_lexicon
 from research_chain.understanding.lexicon import LIGHT_VERBS as _LIGHT
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
@@ -76,10 +82,6 @@ _ALIGNED = 0.5
 _WH_KINDS = {"where": "location"}
 _WH_TYPES = {"where": "location", "who": "person", "whom": "person"}
 _NAMES_TYPE = 0.8
-# A whole question read by the sentence encoder names a relation only this clearly: this
-# close, and this much closer than any other relation of the seed.
-_SENSE_FLOOR = 0.3
-_SENSE_MARGIN = 0.05
 
 
 class PathTree(dict[str, Mapping[tuple[str, Direction], AbstractSet[str]]]):
@@ -689,16 +691,12 @@ def _read_whole(
     start, end = seed_span
     words = [t.text for t in analysis.tokens]
     text = " ".join([*words[:start], "X", *words[end:]])
-    # the relation's words and the type its namespace gives ("person profession"); the whole
-    # namespace ("people person ...") only dilutes what the name says
-    phrases = {
-        key: " ".join((*r.context[-1:], *r.words)) for key in ends for r in [read_relation(key[0])]
-    }
+    phrases = {key: relation_phrase(key[0]) for key in ends}
     order = list(phrases)
     scores = dict(zip(order, encoder.similarities(text, [phrases[k] for k in order]), strict=True))
     best = max(order, key=lambda k: scores[k])
     rival = max((v for k, v in scores.items() if k[0] != best[0]), default=-1.0)
-    if scores[best] < _SENSE_FLOOR or scores[best] - rival < _SENSE_MARGIN:
+    if scores[best] < SENSE_FLOOR or scores[best] - rival < SENSE_MARGIN:
         return []
     node = ends[best]
     kind = _type_of(node)

@@ -28,7 +28,7 @@ from research_chain.retrieval.paths import path_tree
 from research_chain.retrieval.reading import read_question
 from research_chain.retrieval.subqueries import PathQuery
 from research_chain.runtime import Chain
-from research_chain.understanding.analysis import Analysis, analyse
+from research_chain.understanding.analysis import WHOLE_PHRASE, Analysis, analyse
 from research_chain.understanding.evidence import answer_labels
 from research_chain.understanding.paths import PathTree, Signature, infer_paths, mention_count
 from research_chain.understanding.relation_names import read_relation
@@ -878,6 +878,31 @@ async def test_an_idiom_no_word_of_which_names_a_relation_is_read_whole() -> Non
     """ "do for a living": no word reads ``profession``, the whole question does."""
     question = "what does Ann_V do for a living ?"
     assert await _best_steps(PERSON_ROWS, question, "Ann_V") == (Step("profession", Direction.OUT),)
+
+
+@pytest.mark.parametrize(
+    ("question", "relation"),
+    [
+        (f"what is the citizenship of the spouse of {SUBJECT} ?", "__people__person__nationality"),
+        (f"what is {SUBJECT}'s citizenship ?", "__people__person__nationality"),
+    ],
+)
+def test_a_phrase_of_a_chain_no_word_of_which_reads_is_read_whole(
+    question: str, relation: str
+) -> None:
+    """ "the citizenship of ...": the word reads the nationality and the ethnicity alike
+    loosely, so neither; the phrase read whole by the sentence encoder names one."""
+    predicates = [
+        "__people__person__spouse_s",
+        "__people__person__nationality",
+        "__people__person__ethnicity",
+        "__people__person__religion",
+        "__people__person__profession",
+        "__people__person__place_of_birth",
+    ]
+    analysis = _analysis(question, predicates)
+    whole = [m.predicate for m in analysis.relations if m.strength == WHOLE_PHRASE]
+    assert whole == [relation]
 
 
 async def test_a_question_no_relation_answers_is_not_read_into_one() -> None:
