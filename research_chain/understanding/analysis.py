@@ -661,9 +661,9 @@ def _phrases_read_whole(
                 run.insert(0, run[0] - 1)
         if all(_plain(tokens[t], blocked) and t not in read for t in run):
             runs.append(run)
-    encoder = packaged_encoder() if runs else None
-    if encoder is None:
+    if not runs:
         return []
+    encoder = packaged_encoder()
     names = {relation_phrase(p): p for p in predicates}
     phrases = list(names)
     readings = []

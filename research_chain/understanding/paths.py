@@ -680,14 +680,14 @@ def _read_whole(
     """With no word that reads a relation, the seed's relation the whole question names,
     read by a sentence encoder ("what does X do for a living": ``profession``), if one
     stands out. The seed is written as "X" so its name does not pull."""
-    encoder = packaged_encoder()
     ends = {
         step: min(node for node in far if node != LITERAL)
         for step, far in signature.get(seed_type, {}).items()
         if any(node != LITERAL for node in far)
     }
-    if encoder is None or not ends:
+    if not ends:
         return []
+    encoder = packaged_encoder()
     start, end = seed_span
     words = [t.text for t in analysis.tokens]
     text = " ".join([*words[:start], "X", *words[end:]])

