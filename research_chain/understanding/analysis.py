@@ -643,8 +643,8 @@ def _phrases_read_whole(
     predicates: Iterable[str],
     found: Sequence[RelationMention],
 ) -> list[RelationMention]:
-    """A noun phrase that says what is asked of a name ("the citizenship of X", "X's line of
-    work") and whose words read no relation: the sentence encoder reads it whole, and a
+    """A noun phrase that says what is asked of a name ("the citizenship of X", "X's
+    citizenship") and whose words read no relation: the sentence encoder reads it whole, and a
     relation it names clearly counts as a one-link reading."""
     read = {m.token for m in found}
     runs: list[list[int]] = []

@@ -639,20 +639,29 @@ def _order(choice: PathChoice) -> tuple[float, int, int, list[tuple[str, str]]]:
     )
 
 
+def _entity_steps(seed_type: str, signature: Signature) -> dict[Step, str]:
+    """The seed's steps to other entities (not to plain values), each with a node it reaches."""
+    return {
+        Step(predicate, direction): min(node for node in far if node != LITERAL)
+        for (predicate, direction), far in signature.get(seed_type, {}).items()
+        if any(node != LITERAL for node in far)
+    }
+
+
+def _one_step(seed_type: str, step: Step, node: str) -> list[PathChoice]:
+    kind = _type_of(node)
+    types = (_type_of(seed_type), kind)
+    return [PathChoice(_type_of(seed_type), (step,), kind, 0.0, types, 0, node)]
+
+
 def _only_relation(seed_type: str, signature: Signature) -> list[PathChoice]:
     """With no relation word in the question ("what does [X] appear in"), the one
     relation the seed has to other entities, if it has exactly one."""
-    linked = [
-        (step, far)
-        for step, far in signature.get(seed_type, {}).items()
-        if any(kind != LITERAL for kind in far)
-    ]
+    linked = _entity_steps(seed_type, signature)
     if len(linked) != 1:
         return []
-    (predicate, direction), far = linked[0]
-    kind = _type_of(next(k for k in sorted(far) if k != LITERAL))
-    steps = (Step(predicate, direction),)
-    return [PathChoice(_type_of(seed_type), steps, kind, 0.0, (_type_of(seed_type), kind))]
+    ((step, node),) = linked.items()
+    return _one_step(seed_type, step, node)
 
 
 def _only_step(
@@ -661,17 +670,15 @@ def _only_step(
     """With no relation word, the one relation from the seed whose steps ``chosen`` keeps,
     if exactly one has any."""
     found = {
-        (predicate, direction): node
+        Step(predicate, direction): node
         for (predicate, direction), far in signature.get(seed_type, {}).items()
         for node in far
         if chosen(Step(predicate, direction), node)
     }
-    if len({predicate for predicate, _ in found}) != 1:
+    if len({step.predicate for step in found}) != 1:
         return []
-    (predicate, direction), node = next(iter(found.items()))
-    kind = _type_of(node)
-    steps = (Step(predicate, direction),)
-    return [PathChoice(_type_of(seed_type), steps, kind, 0.0, (_type_of(seed_type), kind), 0, node)]
+    step, node = next(iter(found.items()))
+    return _one_step(seed_type, step, node)
 
 
 def _read_whole(
@@ -680,28 +687,20 @@ def _read_whole(
     """With no word that reads a relation, the seed's relation the whole question names,
     read by a sentence encoder ("what does X do for a living": ``profession``), if one
     stands out. The seed is written as "X" so its name does not pull."""
-    ends = {
-        step: min(node for node in far if node != LITERAL)
-        for step, far in signature.get(seed_type, {}).items()
-        if any(node != LITERAL for node in far)
-    }
+    ends = _entity_steps(seed_type, signature)
     if not ends:
         return []
-    encoder = packaged_encoder()
     start, end = seed_span
     words = [t.text for t in analysis.tokens]
     text = " ".join([*words[:start], "X", *words[end:]])
-    phrases = {key: relation_phrase(key[0]) for key in ends}
-    order = list(phrases)
-    scores = dict(zip(order, encoder.similarities(text, [phrases[k] for k in order]), strict=True))
-    best = max(order, key=lambda k: scores[k])
-    rival = max((v for k, v in scores.items() if k[0] != best[0]), default=-1.0)
+    order = list(ends)
+    found = packaged_encoder().similarities(text, [relation_phrase(s.predicate) for s in order])
+    scores = dict(zip(order, found, strict=True))
+    best = max(order, key=scores.__getitem__)
+    rival = max((v for s, v in scores.items() if s.predicate != best.predicate), default=-1.0)
     if scores[best] < SENSE_FLOOR or scores[best] - rival < SENSE_MARGIN:
         return []
-    node = ends[best]
-    kind = _type_of(node)
-    steps = (Step(*best),)
-    return [PathChoice(_type_of(seed_type), steps, kind, 0.0, (_type_of(seed_type), kind), 0, node)]
+    return _one_step(seed_type, best, ends[best])
 
 
 def _reaches_agents(step: Step, _node: str = "") -> bool:
