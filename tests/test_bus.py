@@ -130,3 +130,25 @@ async def test_nats_failures_arrive_as_project_errors(bus: Bus, settings: Settin
     await bus.delete_msg(settings.results_stream, 999)
     with pytest.raises(NotFound):
         await bus.bucket("NO_SUCH_BUCKET").read("k")
+
+
+@pytest.mark.parametrize(
+    ("code", "err_code", "error"),
+    [
+        (409, 10158, "BusUnavailable"),  # the same msg id still being stored: resend
+        (503, None, "BusUnavailable"),
+        (400, 10071, "BusRejected"),
+    ],
+)
+def test_a_publish_still_being_stored_is_retried_not_refused(
+    code: int, err_code: int | None, error: str
+) -> None:
+    """After a leader change a stream answers a resent publish 409 "duplicate message id is
+    in process" until the first copy is stored: that is "not now", not "not this"."""
+    import nats.js.errors
+
+    from research_chain import errors
+    from research_chain.bus.errors import nats_errors
+
+    with pytest.raises(getattr(errors, error)), nats_errors("publish x"):
+        raise nats.js.errors.APIError(code=code, err_code=err_code, description="from the server")

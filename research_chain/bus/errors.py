@@ -30,6 +30,9 @@ __all__ = ["nats_errors"]
 _ERR_MSG_TOO_LARGE = 10054
 # "Message delete failed": what deleting a sequence that is already gone answers (with 500).
 _ERR_MSG_DELETE_FAILED = 10057
+# "Duplicate message id is in process" (with 409): a copy with the same Nats-Msg-Id is still
+# being stored by a newly elected leader; resending gets the duplicate ack once it is.
+_ERR_DUPLICATE_IN_PROCESS = 10158
 # Statuses that say "not now" rather than "not this": timeout, server error, unavailable.
 _TRANSIENT_STATUS = frozenset({408, 500, 503})
 
@@ -71,6 +74,10 @@ def _api_error(what: str, exc: nats.js.errors.APIError) -> Exception:
         return PayloadTooLarge(message)
     if exc.err_code == _ERR_MSG_DELETE_FAILED:
         return NotFound(message)
-    if exc.code is None or exc.code in _TRANSIENT_STATUS:
+    if (
+        exc.code is None
+        or exc.code in _TRANSIENT_STATUS
+        or exc.err_code == _ERR_DUPLICATE_IN_PROCESS
+    ):
         return BusUnavailable(message)
     return BusRejected(message)
