@@ -32,7 +32,7 @@ from research_chain.understanding.lexicon import (
     words,
 )
 from research_chain.understanding.relation_names import forward_name, read_relation
-from research_chain.understanding.sentences import packaged_encoder
+from research_chain.understanding.sentences import clear_winner, packaged_encoder
 
 __all__ = [
     "Analysis",
@@ -49,10 +49,7 @@ SYNONYM_CAP = 0.95
 LOOSE = 0.5
 READING_MARGIN = 0.1
 LOOSE_AMBIGUITY = 1
-# The sentence encoder names a relation only this clearly: this close to the question, and
-# this much closer than to any other relation (unrelated questions score up to ~0.26).
-SENSE_FLOOR = 0.3
-SENSE_MARGIN = 0.05
+# What a phrase read whole by the sentence encoder counts as: a one-link reading.
 WHOLE_PHRASE = 0.8
 COMPOUND_HEAD = 0.9
 FAR_KIN = 0.6
@@ -668,13 +665,10 @@ def _phrases_read_whole(
     phrases = list(names)
     readings = []
     for run in runs:
-        scores = encoder.similarities(" ".join(tokens[t].text for t in run), phrases)
-        ranked = sorted(zip(scores, phrases, strict=True), reverse=True)
-        best, phrase = ranked[0]
-        rival = ranked[1][0] if len(ranked) > 1 else -1.0
-        if best >= SENSE_FLOOR and best - rival >= SENSE_MARGIN:
-            word = " ".join(tokens[t].text for t in run)
-            readings.append(RelationMention(names[phrase], run[-1], word, WHOLE_PHRASE))
+        words = " ".join(tokens[t].text for t in run)
+        best = clear_winner(encoder.similarities(words, phrases), phrases)
+        if best is not None:
+            readings.append(RelationMention(names[phrases[best]], run[-1], words, WHOLE_PHRASE))
     return readings
 
 

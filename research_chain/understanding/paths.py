@@ -20,19 +20,13 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from research_chain.graph.protocol import Direction, Step
-from research_chain.understanding.analysis import (
-    SENSE_FLOOR,
-    SENSE_MARGIN,
-    Analysis,
-    match_strength,
-    relation_phrase,
-)
+from research_chain.understanding.analysis import Analysis, match_strength, relation_phrase
 from research_chain.understanding.lexical import packaged_lexicon
 from research_chain.understanding.lexicon import LIGHT_VERBS as _LIGHT
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
 from research_chain.understanding.lexicon import TIME_WORDS, is_agent_noun, singular
 from research_chain.understanding.relation_names import forward_name, read_relation
-from research_chain.understanding.sentences import packaged_encoder
+from research_chain.understanding.sentences import clear_winner, packaged_encoder
 from research_chain.understanding.timeparse import is_time_value
 
 __all__ = [
@@ -695,12 +689,10 @@ def _read_whole(
     text = " ".join([*words[:start], "X", *words[end:]])
     order = list(ends)
     found = packaged_encoder().similarities(text, [relation_phrase(s.predicate) for s in order])
-    scores = dict(zip(order, found, strict=True))
-    best = max(order, key=scores.__getitem__)
-    rival = max((v for s, v in scores.items() if s.predicate != best.predicate), default=-1.0)
-    if scores[best] < SENSE_FLOOR or scores[best] - rival < SENSE_MARGIN:
+    best = clear_winner(found, [s.predicate for s in order])
+    if best is None:
         return []
-    return _one_step(seed_type, best, ends[best])
+    return _one_step(seed_type, order[best], ends[order[best]])
 
 
 def _reaches_agents(step: Step, _node: str = "") -> bool:

@@ -23,13 +23,17 @@ from numpy.typing import NDArray
 
 from research_chain.understanding.words import read_arrays
 
-__all__ = ["SentenceEncoder", "packaged_encoder"]
+__all__ = ["SentenceEncoder", "clear_winner", "packaged_encoder"]
 
 _RESOURCE = "sentences.npz"
 _LAYERS = 6
 _HEADS = 12
 _EPSILON = 1e-12
 _MAX_TOKENS = 128
+# A sentence names one of several phrases only this clearly: this close, and this much closer
+# than to any other (unrelated questions score up to ~0.26 against a person's relations).
+_CLEAR_FLOOR = 0.3
+_CLEAR_MARGIN = 0.05
 # Relation phrases are few per graph; questions are not cached at all.
 _CACHE_LIMIT = 4096
 # BERT's basic tokenizer: runs of letters and digits, every other symbol on its own.
@@ -141,6 +145,18 @@ class SentenceEncoder:
                 vector = self._phrases[phrase] = self.encode(phrase)
             rows.append(vector)
         return [float(s) for s in np.stack(rows) @ self.encode(text)]
+
+
+def clear_winner(scores: Sequence[float], groups: Sequence[str]) -> int | None:
+    """The index of the score that stands out (see ``_CLEAR_FLOOR``), if one does; entries
+    of one group (one relation walked either way) are no rivals of each other."""
+    if not scores:
+        return None
+    best = max(range(len(scores)), key=scores.__getitem__)
+    rival = max((v for v, g in zip(scores, groups, strict=True) if g != groups[best]), default=-1.0)
+    if scores[best] < _CLEAR_FLOOR or scores[best] - rival < _CLEAR_MARGIN:
+        return None
+    return best
 
 
 def _norm(x: Vector, gain: Vector, bias: Vector) -> Vector:
