@@ -216,11 +216,19 @@ def frequent_senses(
     return kept
 
 
+Reach = dict[str, dict[int, int]]
+
+
 def flatten(
     synsets: dict[tuple[str, int], Synset],
     kept: set[tuple[str, tuple[str, int]]] | None = None,
-) -> tuple[dict[str, dict[int, int]], dict[str, int]]:
-    """For each kept lemma, {concept id: smallest distance} and its part-of-speech bits.
+) -> tuple[Reach, Reach, dict[str, int]]:
+    """For each kept lemma, {concept id: smallest distance} from all its senses, the same
+    from its verb senses alone, and its part-of-speech bits.
+
+    The verb reach is for a question word used as a verb: "did X form" means to create, and
+    must not read ``genre`` through the noun "form" (a kind), nor "who started X" a birth
+    through the noun "start".
 
     With ``kept``, a lemma enters (and links on from) only the synsets it names there, i.e. its
     most frequent senses: "position" then no longer reaches "status" (its 5th sense), through
@@ -232,28 +240,34 @@ def flatten(
     rare sense "language, speech" (the faculty); "spoken" stays one link from "language", while
     words merely one link from that faculty do not.
     """
-    reach: dict[str, dict[int, int]] = defaultdict(dict)
+    reach: Reach = defaultdict(dict)
+    verb_reach: Reach = defaultdict(dict)
     pos_bits: dict[str, int] = defaultdict(int)
     word_concepts: dict[str, int] = {}
 
-    def add(lemma: str, ident: int, distance: int) -> None:
-        table = reach[lemma]
-        if distance < table.get(ident, 3):
-            table[ident] = distance
+    def add(tables: tuple[Reach, ...], lemma: str, ident: int, distance: int) -> None:
+        for tables_of in tables:
+            table = tables_of[lemma]
+            if distance < table.get(ident, 3):
+                table[ident] = distance
 
-    def link(lemma: str, key: tuple[str, int], word: int, distance: int) -> None:
+    def link(
+        tables: tuple[Reach, ...], lemma: str, key: tuple[str, int], word: int, distance: int
+    ) -> None:
         target = synsets[key]
-        add(lemma, target.ident, distance)
+        add(tables, lemma, target.ident, distance)
         if kept is None or not word or word > len(target.lemmas):
             return
         named = target.lemmas[word - 1]
         if kept_spelling(named) and (named, key) not in kept:
             if named not in word_concepts:
                 word_concepts[named] = len(synsets) + len(word_concepts)
-                add(named, word_concepts[named], 0)
-            add(lemma, word_concepts[named], distance)
+            own = (reach, verb_reach) if target.pos == "v" else (reach,)
+            add(own, named, word_concepts[named], 0)
+            add(tables, lemma, word_concepts[named], distance)
 
     for key, synset in synsets.items():
+        tables = (reach, verb_reach) if synset.pos == "v" else (reach,)
         for number, raw in enumerate(synset.lemmas, start=1):
             if not kept_spelling(raw):  # proper noun, digits, long idiom...
                 continue
@@ -261,20 +275,20 @@ def flatten(
             pos_bits[lemma] |= POS_BIT[synset.pos]
             if kept is not None and (lemma, key) not in kept:
                 continue
-            add(lemma, synset.ident, 0)
+            add(tables, lemma, synset.ident, 0)
             for symbol, target_key, source, word in synset.pointers:
                 if symbol not in ONE_STEP or target_key not in synsets:
                     continue
                 if source and source != number:  # a lexical pointer of another word
                     continue
-                link(lemma, target_key, word, 1)
+                link(tables, lemma, target_key, word, 1)
                 if symbol in HYPERNYM:
                     # Two links: the hypernym's own hypernyms and the words derived from it, so
                     # "screenwriter" (a writer) reaches "write" as "writer" does.
                     for hop, next_key, _, next_word in synsets[target_key].pointers:
                         if hop in ONE_STEP and next_key in synsets:
-                            link(lemma, next_key, next_word, 2)
-    return reach, pos_bits
+                            link(tables, lemma, next_key, next_word, 2)
+    return reach, verb_reach, pos_bits
 
 
 def name_kinds(
@@ -321,18 +335,9 @@ def read_license(root: Path) -> str:
     return "\n".join(lines).strip() + "\n"
 
 
-def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[str, object]]:
-    """The arrays ``wordnet.npz`` holds, and its metadata; ``senses=None`` keeps every sense."""
-    synsets = read_synsets(root)
-    kept = None
-    if senses is not None:
-        counts = read_sense_counts(root, synsets)
-        kept = frequent_senses(synsets, read_sense_order(root), counts, senses)
-    reach, pos_bits = flatten(synsets, kept)
-    words = sorted(reach)
-    exceptions = read_exceptions(root, set(words))
-
-    offsets = np.zeros(len(words) + 1, dtype=np.int64)
+def _packed(reach: Reach, words: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Each word's sorted codes ``concept * 4 + distance`` as deltas, and their counts."""
+    lengths = np.zeros(len(words), dtype=np.uint16)
     deltas: list[int] = []
     for row, word in enumerate(words):
         codes = sorted(ident * 4 + distance for ident, distance in reach[word].items())
@@ -340,7 +345,26 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         for code in codes:
             deltas.append(code - previous)
             previous = code
-        offsets[row + 1] = len(deltas)
+        lengths[row] = len(codes)
+    return lengths, np.array(deltas, dtype=np.uint32)
+
+
+def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[str, object]]:
+    """The arrays ``wordnet.npz`` holds, and its metadata; ``senses=None`` keeps every sense."""
+    synsets = read_synsets(root)
+    kept = None
+    if senses is not None:
+        counts = read_sense_counts(root, synsets)
+        kept = frequent_senses(synsets, read_sense_order(root), counts, senses)
+    reach, verb_reach, pos_bits = flatten(synsets, kept)
+    words = sorted(reach)
+    exceptions = read_exceptions(root, set(words))
+    lengths, deltas = _packed(reach, words)
+    # Only lemmas whose verb senses reach less than all their senses need a verb row.
+    verb_rows = [
+        row for row, w in enumerate(words) if w in verb_reach and verb_reach[w] != reach[w]
+    ]
+    verb_lengths, verb_deltas = _packed(verb_reach, [words[row] for row in verb_rows])
     kinds = name_kinds(synsets, read_sense_order(root))
     kind_deltas: list[int] = []
     for codes in kinds.values():
@@ -353,6 +377,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "synsets": len(synsets),
         "lemmas": len(words),
         "codes": len(deltas),
+        "verb_rows": len(verb_rows),
         "exceptions": len(exceptions),
         "names": len(kinds),
         "senses_per_lemma": senses,
@@ -362,8 +387,11 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "words": np.frombuffer("\n".join(words).replace("_", " ").encode(), dtype=np.uint8),
         "pos": np.array([pos_bits[w] for w in words], dtype=np.uint8),
         # Per-lemma lengths are small; offsets are rebuilt with a cumsum at load.
-        "lengths": np.diff(offsets).astype(np.uint16),
-        "deltas": np.array(deltas, dtype=np.uint32),
+        "lengths": lengths,
+        "deltas": deltas,
+        "verb_rows": np.array(verb_rows, dtype=np.uint32),
+        "verb_lengths": verb_lengths,
+        "verb_deltas": verb_deltas,
         "exceptions": np.frombuffer(exc_text.encode(), dtype=np.uint8),
         "meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8),
         "kind_names": np.frombuffer("\n".join(kinds).encode(), dtype=np.uint8),

@@ -72,6 +72,7 @@ _COPULA = words("is are was were")
 _DEMONSTRATIVES = words("this these")
 _ARTICLES = words("the a an")
 _RELATIVE = words("who that")
+_DO = words("do does did")
 _OWNED_BY = words("by for from")
 _JOINERS = frozenset("-/:_")
 _SKIP_AFTER_WH = words("is are was were be the a an do does did has have had some all me us")
@@ -254,10 +255,10 @@ def explicit_spans(text: str) -> list[tuple[int, int, str]]:
     return spans
 
 
-def match_strength(word: str, targets: Iterable[str]) -> float:
+def match_strength(word: str, targets: Iterable[str], verb: bool = False) -> float:
     """1.0 when ``word`` shares a stem with a target or is a closed compound of two of
     them ("birthplace" and ``place_of_birth``), else how nearly it means one (below
-    1.0, so a word's own relation always outranks a synonym's)."""
+    1.0, so a word's own relation always outranks a synonym's); ``verb``: as a verb."""
     word_stem = stem(word)
     targets = tuple(targets)
     parts = packaged_lexicon().compound_parts(word) if len(targets) > 1 else None
@@ -270,7 +271,7 @@ def match_strength(word: str, targets: Iterable[str]) -> float:
             return 1.0
         if len(target_stem) >= _HEAD_MIN and word_stem.endswith(target_stem):
             best = max(best, COMPOUND_HEAD)  # a closed compound names its head: "screenwriter"
-        best = max(best, min(SYNONYM_CAP, similarity(word, target)))
+        best = max(best, min(SYNONYM_CAP, similarity(word, target, verb)))
     return best
 
 
@@ -313,6 +314,7 @@ def _relation_mentions(
         if any(match_strength(phrase, v) for v in vocab.values() if v)
         and not any(match_strength(tokens[at].text, v) >= 1.0 for v in vocab.values() if v)
     }
+    verbs = _verb_uses(tokens, blocked)
     found = []
     for tok in tokens:
         if tok.index in blocked or tok.text in _NOT_RELATION_WORDS:
@@ -327,7 +329,8 @@ def _relation_mentions(
         readings: list[RelationMention] = []
         for predicate, vocabulary in words_of.items():
             text = read_as.get(tok.index, tok.text)
-            strength = match_strength(text, vocabulary) if vocabulary else 0.0
+            verb = tok.index in verbs and tok.index != answer
+            strength = match_strength(text, vocabulary, verb) if vocabulary else 0.0
             if tok.index == answer and not strength and vocabulary:
                 strength = _kin_noun(text, vocabulary)
             if is_type and strength < 1.0:
@@ -337,6 +340,29 @@ def _relation_mentions(
             if strength:
                 readings.append(RelationMention(predicate, tok.index, tok.text, strength))
         found.extend(_best_readings(readings))
+    return found
+
+
+def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
+    """Words used as verbs where English leaves no doubt: after a do-auxiliary and its named
+    subject ("what country did X form in"), an inflected verb right after "who" or a relative
+    "that" ("who runs X", "the firm that makes X"), and past participles ("founded"). Such a
+    word reads relations through its verb senses only: forming a band is not a genre."""
+    lexicon = packaged_lexicon()
+    found = set()
+    for tok in tokens:
+        at = tok.index
+        if at in blocked or not lexicon.is_verb(tok.text):
+            continue
+        before = tokens[at - 1].text if at else ""
+        inflected = tok.text.endswith(("s", "ed")) or tok.text in VERB_FORMS
+        participle = tok.text.endswith("ed") and before not in _DETERMINERS
+        start = at
+        while start - 1 in blocked:
+            start -= 1
+        after_subject = start < at and start > 0 and tokens[start - 1].text in _DO
+        if after_subject or participle or (inflected and (not at or before in _RELATIVE)):
+            found.add(at)
     return found
 
 

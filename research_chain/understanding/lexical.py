@@ -88,6 +88,13 @@ _Entry = tuple[frozenset[str], dict[int, int]]
 _Kinds = tuple[list[str], NDArray[np.int64], NDArray[np.uint32]]
 _NO_KINDS: _Kinds = ([], np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.uint32))
 _EMPTY: _Entry = (frozenset(), {})
+# Rows of lemmas whose verb senses reach less than all their senses, and those reaches.
+_Verbs = tuple[NDArray[np.uint32], NDArray[np.int64], NDArray[np.uint32]]
+_NO_VERBS: _Verbs = (
+    np.zeros(0, dtype=np.uint32),
+    np.zeros(1, dtype=np.int64),
+    np.zeros(0, dtype=np.uint32),
+)
 
 
 class WordNetLexicon:
@@ -102,6 +109,7 @@ class WordNetLexicon:
         exceptions: dict[str, tuple[str, ...]],
         meta: dict[str, Any] | None = None,
         kinds: _Kinds | None = None,
+        verbs: _Verbs | None = None,
     ) -> None:
         if len(pos) != len(words) or offsets.shape != (len(words) + 1,):
             raise ValueError(f"lexicon has {len(words)} words but {len(pos)} tags")
@@ -113,8 +121,10 @@ class WordNetLexicon:
         self._deltas = deltas
         self._exceptions = exceptions
         self.meta: dict[str, Any] = meta or {}
-        self._words: dict[str, _Entry] = {}
-        self._pairs: dict[tuple[str, str], float] = {}
+        rows, self._verb_offsets, self._verb_deltas = verbs or _NO_VERBS
+        self._verb_row = {int(row): at for at, row in enumerate(rows.tolist())}
+        self._words: dict[tuple[str, bool], _Entry] = {}
+        self._pairs: dict[tuple[str, str, bool], float] = {}
         self._compounds: dict[str, tuple[str, str] | None] = {}
         names, self._kind_offsets, self._kind_deltas = kinds or _NO_KINDS
         self._name_row = {name: row for row, name in enumerate(names)}
@@ -142,6 +152,11 @@ class WordNetLexicon:
             kind_offsets = np.zeros(len(names) + 1, dtype=np.int64)
             np.cumsum(arrays["kind_lengths"], out=kind_offsets[1:])
             kinds = (names, kind_offsets, arrays["kind_deltas"].astype(np.uint32, copy=False))
+        verbs = None
+        if "verb_rows" in arrays:
+            verb_offsets = np.zeros(len(arrays["verb_rows"]) + 1, dtype=np.int64)
+            np.cumsum(arrays["verb_lengths"], out=verb_offsets[1:])
+            verbs = (arrays["verb_rows"], verb_offsets, arrays["verb_deltas"].astype(np.uint32))
         return cls(
             words,
             arrays["pos"].tobytes(),
@@ -150,6 +165,7 @@ class WordNetLexicon:
             exceptions,
             meta,
             kinds,
+            verbs,
         )
 
     def __len__(self) -> int:
@@ -204,16 +220,18 @@ class WordNetLexicon:
         start, end = int(self._kind_offsets[row]), int(self._kind_offsets[row + 1])
         return frozenset(np.cumsum(self._kind_deltas[start:end], dtype=np.uint64).tolist())
 
-    def related(self, a: str, b: str) -> float:
+    def related(self, a: str, b: str, verb: bool = False) -> float:
         """How closely WordNet links the two words, on the scale in the module docstring.
 
-        Symmetric; case-insensitive; 0.0 for a word WordNet does not know.
+        Case-insensitive; 0.0 for a word WordNet does not know. With ``verb``, ``a`` is used
+        as a verb and links through its verb senses only ("did X form" is not a genre);
+        without, the score is symmetric.
         """
-        key = (a, b) if a <= b else (b, a)
+        key = (a, b, verb) if verb or a <= b else (b, a, verb)
         cached = self._pairs.get(key)
         if cached is not None:
             return cached
-        score = self._score(self._entry(a), self._entry(b))
+        score = self._score(self._entry(a, verb), self._entry(b))
         if len(self._pairs) >= _CACHE_LIMIT:
             self._pairs.clear()
         self._pairs[key] = score
@@ -238,20 +256,27 @@ class WordNetLexicon:
                     break
         return _BY_DISTANCE[best] if best < len(_BY_DISTANCE) else 0.0
 
-    def _entry(self, word: str) -> _Entry:
-        entry = self._words.get(word)
+    def _entry(self, word: str, verb: bool = False) -> _Entry:
+        entry = self._words.get((word, verb))
         if entry is not None:
             return entry
         lowered = word.lower()
-        entry = self._expand(lowered) if 0 < len(lowered) <= _MAX_WORD else _EMPTY
+        entry = self._expand(lowered, verb) if 0 < len(lowered) <= _MAX_WORD else _EMPTY
         if len(self._words) >= _CACHE_LIMIT:
             self._words.clear()
-        self._words[word] = entry
+        self._words[(word, verb)] = entry
         return entry
 
-    def _expand(self, word: str) -> _Entry:
+    def _expand(self, word: str, verb: bool = False) -> _Entry:
         bases = self._lemmatise(word)
-        concepts: dict[int, int] = {}
+        if verb:
+            verbs = frozenset(b for b in bases if self._is_lemma(b, _VERB))
+            if verbs:
+                concepts: dict[int, int] = {}
+                for base in verbs:
+                    self._reach(base, 0, concepts, verb=True)
+                return (bases, concepts)
+        concepts = {}
         for base in bases:
             self._reach(base, 0, concepts)
         head = self._compound_head(word)
@@ -262,10 +287,13 @@ class WordNetLexicon:
                 self._reach(base, 1, concepts)
         return (bases, concepts)
 
-    def _reach(self, lemma: str, extra: int, concepts: dict[int, int]) -> None:
+    def _reach(self, lemma: str, extra: int, concepts: dict[int, int], verb: bool = False) -> None:
         row = self._row[lemma]
-        start, end = int(self._offsets[row]), int(self._offsets[row + 1])
-        for code in np.cumsum(self._deltas[start:end], dtype=np.uint64).tolist():
+        offsets, deltas = self._offsets, self._deltas
+        if verb and row in self._verb_row:
+            row, offsets, deltas = self._verb_row[row], self._verb_offsets, self._verb_deltas
+        start, end = int(offsets[row]), int(offsets[row + 1])
+        for code in np.cumsum(deltas[start:end], dtype=np.uint64).tolist():
             concept, distance = code >> 2, (code & 3) + extra
             if distance < concepts.get(concept, len(_BY_DISTANCE)):
                 concepts[concept] = distance

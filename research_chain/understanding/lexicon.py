@@ -165,8 +165,9 @@ FAR_SUPPORT = 0.2
 
 
 @lru_cache(maxsize=1 << 18)
-def similarity(word: str, other: str) -> float:
+def similarity(word: str, other: str, verb: bool = False) -> float:
     """How nearly two words mean the same, from 0 to 1, from packaged word knowledge.
+    With ``verb``, ``word`` is used as a verb and WordNet reads only its verb senses.
 
     WordNet (shared base form, synonyms, derivations, hypernyms) speaks first. Where
     it links nothing, the distilled sentence-encoder vectors may (cosine, counted from
@@ -179,7 +180,7 @@ def similarity(word: str, other: str) -> float:
     if a == b:
         return 1.0
     lexicon = packaged_lexicon()
-    linked = lexicon.related(a, b)
+    linked = lexicon.related(a, b, verb)
     if " " in a or " " in b:
         # A collocation is read by WordNet alone: its vector is a mean of its words'
         # ("put" + "out"), which would only repeat what the words read by themselves.

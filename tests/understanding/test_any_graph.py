@@ -998,3 +998,24 @@ async def test_a_choice_is_answered_by_the_option_the_subject_reaches() -> None:
     graph = EmbeddedGraph.from_triples(_graph_triples(_records_of(rows)))
     assert read_question(graph, "is ann_v male or female ?").choices()
     assert not read_question(graph, "did ann_v or bob_w have a nationality ?").choices()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        f"what country did {SUBJECT} form in",
+        f"which firm did {SUBJECT} start",
+    ],
+)
+def test_a_verb_reads_no_relation_through_its_noun_senses(question: str) -> None:
+    """After a do-auxiliary and its subject, or as a participle, a word is a verb: forming
+    a band names no genre, starting a firm no birth."""
+    relations = ["genre", "place_of_birth", "founded"]
+    verb = question.split(SUBJECT)[1].split()[0]
+    readings = {m.predicate for m in _analysis(question, relations).relations if m.word == verb}
+    assert not readings & {"genre", "place_of_birth"}, readings
+
+
+def test_a_noun_keeps_its_noun_senses() -> None:
+    readings = {m.predicate for m in _analysis(f"what form is {SUBJECT}", ["genre"]).relations}
+    assert readings == {"genre"}

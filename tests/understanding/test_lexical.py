@@ -262,3 +262,24 @@ def test_everyday_phrasings_read_the_relation_they_mean(
     assert readings.get(word) == {relation}
     # "set" alone is "place" (put, set, place): inside "set up" it is not read that way
     assert all("place_of_birth" not in found for found in readings.values())
+
+
+@pytest.mark.parametrize(
+    ("verb", "noun_only_kin"),
+    [("form", "genre"), ("started", "birth")],
+)
+def test_a_word_used_as_a_verb_links_through_its_verb_senses(
+    lexicon: WordNetLexicon, verb: str, noun_only_kin: str
+) -> None:
+    """The noun "form" is a kind (a genre) and the noun "start" a beginning (a birth); the
+    verbs mean to create and to begin, which neither word is."""
+    assert lexicon.related(verb, noun_only_kin) >= 0.8
+    assert lexicon.related(verb, noun_only_kin, verb=True) < 0.8
+
+
+@pytest.mark.parametrize(
+    ("verb", "kin"),
+    [("directed", "director"), ("wrote", "writer"), ("founded", "founder"), ("born", "birth")],
+)
+def test_verb_senses_keep_their_derived_nouns(lexicon: WordNetLexicon, verb: str, kin: str) -> None:
+    assert lexicon.related(verb, kin, verb=True) >= 0.8
