@@ -394,6 +394,11 @@ class _Scorer:
             self._fits[step] = found
         return found
 
+    def reaches_times(self, node: str) -> bool:
+        """Does the step into the node reach points in time and nothing else?"""
+        names = self.pooled.get(self.incoming.get(node, Step("", Direction.OUT)), ())
+        return bool(names) and all(is_time_value(n) for n in names)
+
     def kind_elsewhere(self) -> bool:
         """Does some step of the tree reach what the answer noun names?"""
         return any(self.fits(node) for node in self.incoming)
@@ -540,6 +545,10 @@ class _Scorer:
         cue = self.cue(steps[-1])
         if not self.fits(end) and self.kind_elsewhere():
             score -= _MISSED_KIND  # "where is X based": not a year, when places are reached
+            if not self.times and self.reaches_times(end):
+                # WordNet may not know a name, but a year is surely no place nor person:
+                # "where did X get started" is not when it did, though "started" names that
+                score -= _MISSED_KIND
         if steps[-1].predicate == analysis.answer_relation and self.agent in (None, steps[-1]):
             score += 1.0
             cue = 1.0 if self.agent is not None else cue  # "who edited": the editor end

@@ -1019,3 +1019,17 @@ def test_a_verb_reads_no_relation_through_its_noun_senses(question: str) -> None
 def test_a_noun_keeps_its_noun_senses() -> None:
     readings = {m.predicate for m in _analysis(f"what form is {SUBJECT}", ["genre"]).relations}
     assert readings == {"genre"}
+
+
+async def test_where_is_not_answered_by_the_year_its_verb_names() -> None:
+    """ "started" names ``career_start`` by its own stem, but "where" asks for a place, and a
+    year is surely none: the step to Vienna answers."""
+    rows = [
+        ("Loud_Band", "career_start", "1991"),
+        ("Loud_Band", "home_base", "Vienna"),
+        ("Loud_Band", "style", "Dub_Step"),
+        ("Vienna", "containedby", "Austria"),
+    ]
+    assert await _best_steps(rows, "where did Loud_Band get started?", "Loud_Band") == (
+        Step("home_base", Direction.OUT),
+    )
