@@ -184,6 +184,7 @@ def mention_count(analysis: Analysis, predicate: str) -> int:
 
 _PASSIVE = frozenset({"by"})
 _DOES = frozenset({"do", "does", "did", "has", "have", "had"})
+_WHICH = frozenset({"which", "what"})
 
 
 @functools.lru_cache(maxsize=4096)
@@ -234,16 +235,29 @@ def _walkable(analysis: Analysis) -> frozenset[str]:
     does to the subject ("what company did X found"), a loose reading of that noun alone
     is not one: the founded things are asked for, not a walk on to a
     ``parent_organization`` because "company" loosely reads "organization" (the cue on the
-    last step still weighs it). After a copula the noun is the relation asked for ("what
-    types are the books of X")."""
+    last step still weighs it). So too when the noun is what a named relation reaches ("X
+    is CEO of which company": the company X heads, not its parent). After a copula the noun
+    is the relation asked for ("what types are the books of X")."""
     mentioned = frozenset(analysis.predicates(0.0))
     answer = analysis.answer_token
     tokens = analysis.tokens
-    if answer is None or answer + 1 >= len(tokens) or tokens[answer + 1].text not in _DOES:
+    if answer is None:
+        return mentioned
+    done_by_verb = answer + 1 < len(tokens) and tokens[answer + 1].text in _DOES
+    if not done_by_verb and not _reached_by_named(analysis, answer):
         return mentioned
     others = {m.predicate for m in analysis.relations if m.token != answer}
     loose = {m.predicate for m in analysis.relations if m.token == answer and m.strength < 1.0}
     return mentioned - (loose - others)
+
+
+def _reached_by_named(analysis: Analysis, answer: int) -> bool:
+    """Is the answer noun the object of a word that plainly names a relation ("CEO of which
+    company", "member of what band")?"""
+    tokens = analysis.tokens
+    if answer < 3 or tokens[answer - 2].text != "of" or tokens[answer - 1].text not in _WHICH:
+        return False
+    return any(m.token == answer - 3 and m.strength >= _STRONG for m in analysis.relations)
 
 
 def _returns(steps: tuple[Step, ...]) -> list[int]:

@@ -842,6 +842,18 @@ async def test_the_answer_noun_of_a_verb_adds_no_loose_step() -> None:
     )
 
 
+async def test_the_answer_noun_a_named_relation_reaches_adds_no_loose_step() -> None:
+    """ "CEO of which company": the company is what ``has_ceo`` reaches back from Ann_V."""
+    rows = [
+        ("Acme_Co", "has_ceo", "Ann_V"),
+        ("Acme_Co", "parent_organization", "Big_Co"),
+        ("Big_Co", "has_ceo", "Bob_W"),
+    ]
+    assert await _best_steps(rows, "Ann_V is CEO of which company?", "Ann_V") == (
+        Step("has_ceo", Direction.IN),
+    )
+
+
 async def test_a_path_crosses_a_year_only_through_one_relation() -> None:
     """A band that started in 1996 and an album released in 1996 share the year by
     chance: no path joins them there. Through one relation the tie is real ("released
