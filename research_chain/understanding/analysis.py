@@ -19,6 +19,7 @@ from research_chain.understanding.lexicon import (
     ASKING_VERBS,
     COMEMBER_WORDS,
     FAR_LINK,
+    FAR_SUPPORT,
     LIGHT_VERBS,
     NOISE_WORDS,
     PERSON_WORDS,
@@ -29,6 +30,7 @@ from research_chain.understanding.lexicon import (
     phrases,
     similarity,
     stem,
+    vector_kinship,
     words,
 )
 from research_chain.understanding.relation_names import forward_name, read_relation
@@ -370,10 +372,14 @@ def _kin_noun(word: str, nouns: Sequence[str]) -> float:
     """What the answer's noun names through a looser WordNet kinship alone ("type" and
     "genre" are both kinds of thing): the question asks for that sort of thing, so a
     sibling noun is a weak reading of it, where other words' readings need the vectors
-    to confirm it."""
+    to confirm it. Two links join many senses ("terms" are words and periods, as tags and
+    years are), so the vectors must see some kinship too, as ``similarity`` asks."""
     lexicon = packaged_lexicon()
-    linked = max(lexicon.related(word, noun) for noun in nouns)
-    return FAR_LINK if linked >= FAR_KIN else 0.0
+    kin = any(
+        lexicon.related(word, noun) >= FAR_KIN and vector_kinship(word, noun) >= FAR_SUPPORT
+        for noun in nouns
+    )
+    return FAR_LINK if kin else 0.0
 
 
 def _best_readings(readings: list[RelationMention]) -> list[RelationMention]:

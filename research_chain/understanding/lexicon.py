@@ -185,12 +185,7 @@ def similarity(word: str, other: str, verb: bool = False) -> float:
         # A collocation is read by WordNet alone: its vector is a mean of its words'
         # ("put" + "out"), which would only repeat what the words read by themselves.
         return linked if linked >= CLOSE_LINK else 0.0
-    vectors = packaged_words()
-    cosine = max(
-        vectors.similarity(x, y)
-        for x in (a, *lexicon.base_forms(a)[:2])
-        for y in (b, *lexicon.base_forms(b)[:2])
-    )
+    cosine = vector_kinship(a, b)
     if linked >= CLOSE_LINK:
         return max(linked, cosine)
     if linked > 0 and cosine >= FAR_SUPPORT:
@@ -199,6 +194,17 @@ def similarity(word: str, other: str, verb: bool = False) -> float:
         return 0.0
     known = lexicon.base_forms(a) and lexicon.base_forms(b)
     return cosine * UNCONFIRMED if known else cosine
+
+
+def vector_kinship(word: str, other: str) -> float:
+    """The distilled vectors' cosine of two words, the best over their first base forms."""
+    lexicon = packaged_lexicon()
+    vectors = packaged_words()
+    return max(
+        vectors.similarity(x, y)
+        for x in (word, *lexicon.base_forms(word)[:2])
+        for y in (other, *lexicon.base_forms(other)[:2])
+    )
 
 
 # Longest collocation looked for; the lexicon keeps none longer.

@@ -1045,3 +1045,11 @@ async def test_where_is_not_answered_by_the_year_its_verb_names() -> None:
     assert await _best_steps(rows, "where did Loud_Band get started?", "Loud_Band") == (
         Step("home_base", Direction.OUT),
     )
+
+
+def test_a_loose_kin_of_the_answer_noun_needs_the_vectors_to_agree() -> None:
+    """WordNet puts "terms" two links from tags (words) and from years (periods) alike; only
+    the vectors see terms and tags as kin, so the answer noun reads the tags alone."""
+    question = f"what terms are applicable to {SUBJECT}"
+    readings = {m.predicate for m in _analysis(question, ["has_tags", "release_year"]).relations}
+    assert readings == {"has_tags"}
