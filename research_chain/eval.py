@@ -274,12 +274,18 @@ async def run_eval(
     report: IO[bytes] | None = None,
     progress: Progress | None = None,
 ) -> EvalSummary:
-    """Ask every question through ``ask`` (an async ``topic -> SearchResult``), many at once."""
+    """Ask every question through ``ask`` (an async ``topic -> SearchResult``), many at once.
+
+    Report rows come in the questions' order, each written as soon as every row before it
+    is done: a report lines up with its questions file and still grows as the run goes."""
     gate = asyncio.Semaphore(concurrency)
     summary = EvalSummary()
     started = time.perf_counter()
+    finished: dict[int, Scored] = {}
+    written = 0
 
-    async def one(question: Question) -> None:
+    async def one(at: int, question: Question) -> None:
+        nonlocal written
         async with gate:
             t0 = time.perf_counter()
             try:
@@ -294,11 +300,14 @@ async def run_eval(
                 )  # fmt: skip
         summary.scored.append(scored)
         if report is not None:
-            report.write(orjson.dumps(asdict(scored)) + b"\n")
+            finished[at] = scored
+            while written in finished:
+                report.write(orjson.dumps(asdict(finished.pop(written))) + b"\n")
+                written += 1
         if progress is not None:
             progress.update(scored.hit)
 
-    await asyncio.gather(*(one(q) for q in questions))
+    await asyncio.gather(*(one(at, q) for at, q in enumerate(questions)))
     summary.wall_s = time.perf_counter() - started
     return summary
 

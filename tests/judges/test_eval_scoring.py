@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 from pathlib import Path
 
@@ -139,6 +140,23 @@ async def test_run_eval_reports_set_scores_per_row_and_for_errors() -> None:
     assert rows["q1"]["exact_set"] is False
     assert rows["q2"]["error"] and rows["q2"]["set_f1"] == 0.0 and rows["q2"]["exact_set"] is False
     assert summary.to_dict()["overall"]["set_f1"] == round(2 / 3 / 2, 4)
+
+
+async def test_report_rows_follow_the_questions_order_whatever_finishes_first() -> None:
+    second_done = asyncio.Event()
+
+    async def ask(topic: str) -> SearchResult:
+        if topic == "q1":
+            await second_done.wait()  # the first question finishes last
+        else:
+            second_done.set()
+        return _result(f"Answer: Heat [{M}].")
+
+    report = io.BytesIO()
+    questions = [Question(f"q{i}", ("Heat",), "1-hop") for i in (1, 2, 3)]
+    await run_eval(ask, questions, concurrency=3, report=report)
+    rows = [orjson.loads(line)["question"] for line in report.getvalue().splitlines()]
+    assert rows == ["q1", "q2", "q3"]
 
 
 def test_a_sample_is_drawn_across_the_file_in_file_order(tmp_path: Path) -> None:
