@@ -12,6 +12,7 @@ repeated mention asks for it.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -20,7 +21,12 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from research_chain.graph.protocol import Direction, Step
-from research_chain.understanding.analysis import Analysis, match_strength, relation_phrase
+from research_chain.understanding.analysis import (
+    Analysis,
+    RelationMention,
+    match_strength,
+    relation_phrase,
+)
 from research_chain.understanding.lexical import packaged_lexicon
 from research_chain.understanding.lexicon import LIGHT_VERBS as _LIGHT
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
@@ -258,6 +264,32 @@ def _reached_by_named(analysis: Analysis, answer: int) -> bool:
     if answer < 3 or tokens[answer - 2].text != "of" or tokens[answer - 1].text not in _WHICH:
         return False
     return any(m.token == answer - 3 and m.strength >= _STRONG for m in analysis.relations)
+
+
+def _kind_mentions(analysis: Analysis, signature: Signature) -> list[RelationMention]:
+    """A noun that reads no relation (or only loosely) but names, by its own stem, the type
+    the graph's relation names give what a step reaches, reads that step: in "X's group"
+    the step to entities that start ``music.group.*`` relations. The answer's noun is left
+    to the cue."""
+    types_of = _reach_facts(signature)[2]
+    if not any(types_of.values()):
+        return []
+    skip = {m.token for m in analysis.relations if m.strength >= _STRONG}
+    for mention in analysis.entities:
+        skip.update(range(*analysis.entity_token_span(mention)))
+    found = []
+    for tok in analysis.tokens:
+        if tok.index in skip or tok.index == analysis.answer_token or tok.text in _FUNCTION:
+            continue
+        if not _nouns((tok.text,)):
+            continue
+        named = {
+            step.predicate
+            for step, kinds in types_of.items()
+            if kinds and match_strength(tok.text, kinds) >= 1.0
+        }
+        found += [RelationMention(p, tok.index, tok.text, _STRONG) for p in sorted(named)]
+    return found
 
 
 def _returns(steps: tuple[Step, ...]) -> list[int]:
@@ -790,6 +822,9 @@ def infer_paths(
         )
         if only:
             return only
+    if extra := _kind_mentions(analysis, signature):
+        analysis = dataclasses.replace(analysis, relations=[*analysis.relations, *extra])
+        mentioned = _walkable(analysis)
     score = _Scorer(analysis, seed_span, signature)
     if not mentioned & present:
         # No relation word that any relation here answers to

@@ -1053,3 +1053,17 @@ def test_a_loose_kin_of_the_answer_noun_needs_the_vectors_to_agree() -> None:
     question = f"what terms are applicable to {SUBJECT}"
     readings = {m.predicate for m in _analysis(question, ["has_tags", "release_year"]).relations}
     assert readings == {"has_tags"}
+
+
+async def test_a_noun_reads_the_step_to_the_type_the_relation_names_give() -> None:
+    """No word of "X's group" names ``membership``, but the band it reaches starts
+    ``music.group.*`` relations: it is a group, so the genre asked is the band's, not X's."""
+    rows = [
+        ("Ann_V", "music.group_member.membership", "Loud_Band"),
+        ("Ann_V", "music.artist.genre", "Jazz_X"),
+        ("Loud_Band", "music.group.genre", "Dub_Step"),
+    ]
+    assert await _best_steps(rows, "what genre is Ann_V's group?", "Ann_V") == (
+        Step("music.group_member.membership", Direction.OUT),
+        Step("music.group.genre", Direction.OUT),
+    )
