@@ -739,15 +739,54 @@ def _read_whole(
     ends = _entity_steps(seed_type, signature)
     if not ends:
         return []
-    start, end = seed_span
-    words = [t.text for t in analysis.tokens]
-    text = " ".join([*words[:start], "X", *words[end:]])
     order = list(ends)
-    found = packaged_encoder().similarities(text, [relation_phrase(s.predicate) for s in order])
+    found = packaged_encoder().similarities(
+        _masked(analysis, seed_span), [relation_phrase(s.predicate) for s in order]
+    )
     best = clear_winner(found, [s.predicate for s in order])
     if best is None:
         return []
     return _one_step(seed_type, order[best], ends[order[best]])
+
+
+def _masked(analysis: Analysis, seed_span: tuple[int, int]) -> str:
+    """The question with the seed written as "X", so its name does not pull the encoder."""
+    start, end = seed_span
+    words = [t.text for t in analysis.tokens]
+    return " ".join([*words[:start], "X", *words[end:]])
+
+
+def _break_tie(
+    choices: list[PathChoice], analysis: Analysis, seed_span: tuple[int, int]
+) -> list[PathChoice]:
+    """Paths the words explain exactly alike ("the hometown of X": where X was born or
+    where X died; "where does X come from": a birthplace or a nationality) are put in the
+    order the sentence encoder reads the whole question as their relations, not by
+    their names' spelling. Rare, so the encoder's cost is paid only here."""
+    top = choices[0]
+    tied = [
+        c
+        for c in choices
+        if (c.score, len(c.steps), c.named_forward)
+        == (top.score, len(top.steps), top.named_forward)
+    ]
+    # One phrase per set of relations: the encoder hardly reads order, so paths walking
+    # the same relations in another order keep theirs ("edited by the editor ... wrote").
+    kinds: dict[frozenset[str], str] = {}
+    for c in tied:
+        walked = frozenset(s.predicate for s in c.steps)
+        kinds.setdefault(walked, ", ".join(relation_phrase(s.predicate) for s in c.steps))
+    if len(kinds) < 2:
+        return choices
+    found = dict(
+        zip(
+            kinds,
+            packaged_encoder().similarities(_masked(analysis, seed_span), list(kinds.values())),
+            strict=True,
+        )
+    )
+    ranked = sorted(tied, key=lambda c: -found[frozenset(s.predicate for s in c.steps)])
+    return ranked + [c for c in choices if c not in tied]
 
 
 def _reaches_agents(step: Step, _node: str = "") -> bool:
@@ -861,4 +900,4 @@ def infer_paths(
         choices.sort(key=_order)
         if choices and score.explains(choices[0]):
             break
-    return choices
+    return _break_tie(choices, analysis, seed_span) if len(choices) > 1 else choices

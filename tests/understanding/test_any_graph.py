@@ -1067,3 +1067,18 @@ async def test_a_noun_reads_the_step_to_the_type_the_relation_names_give() -> No
         Step("music.group_member.membership", Direction.OUT),
         Step("music.group.genre", Direction.OUT),
     )
+
+
+async def test_paths_the_words_explain_alike_are_ordered_by_the_whole_question() -> None:
+    """No word names where a child was born or died, and both are places: the sentence
+    encoder reads "hometown" as the birthplace, where spelling put the death place first."""
+    rows = [
+        ("Ann_V", "__people__person__children", "Bob_W"),
+        ("Bob_W", "__people__person__place_of_birth", "Vienna"),
+        ("Bob_W", "__people__deceased_person__place_of_death", "Paris"),
+    ]
+    question = "what is the hometown of the child of Ann_V?"
+    assert await _best_steps(rows, question, "Ann_V") == (
+        Step("__people__person__children", Direction.OUT),
+        Step("__people__person__place_of_birth", Direction.OUT),
+    )
