@@ -17,6 +17,10 @@ are, so the whole pointer graph is flattened here, per lemma, into a sorted list
   participle-of, similar-to, also-see, and direct (instance) hypernyms;
 * distance 2: synsets one link away from a direct hypernym (its hypernyms, derivations...).
 
+Each lemma's verb senses are also flattened alone, for a question word used as a verb ("did
+X form" is not a genre): only lemmas whose verb reach differs from their full reach get such a
+row (``verb_rows``, ``verb_lengths``, ``verb_deltas``).
+
 Collocations of two or three words ("set up", "line of work", "place of birth") are lemmas
 like any other, stored with spaces, so a question's "who set up X" can read ``founded_by``.
 

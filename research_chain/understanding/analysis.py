@@ -8,7 +8,7 @@ the tests without a graph at hand.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -329,12 +329,13 @@ def _relation_mentions(
         is_type = names_type_exactly(tok.text, types)
         names_a_type = any(type_matches(tok.text, t) for t in types)
         readings: list[RelationMention] = []
+        text = read_as.get(tok.index, tok.text)
+        kin = _kin_nouns(text, nouns) if tok.index == answer else set()
         for predicate, vocabulary in words_of.items():
-            text = read_as.get(tok.index, tok.text)
             verb = tok.index in verbs and tok.index != answer
             strength = match_strength(text, vocabulary, verb) if vocabulary else 0.0
-            if tok.index == answer and not strength and vocabulary:
-                strength = _kin_noun(text, vocabulary)
+            if not strength and predicate in kin:
+                strength = FAR_LINK
             if is_type and strength < 1.0:
                 strength = min(strength, TYPE_WORD_STRENGTH)
             if names_a_type and strength < LOOSE:
@@ -368,18 +369,25 @@ def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
     return found
 
 
-def _kin_noun(word: str, nouns: Sequence[str]) -> float:
-    """What the answer's noun names through a looser WordNet kinship alone ("type" and
-    "genre" are both kinds of thing): the question asks for that sort of thing, so a
-    sibling noun is a weak reading of it, where other words' readings need the vectors
-    to confirm it. Two links join many senses ("terms" are words and periods, as tags and
-    years are), so the vectors must see some kinship too, as ``similarity`` asks."""
+def _kin_nouns(word: str, nouns: Mapping[str, Sequence[str]]) -> set[str]:
+    """The relations the answer's noun names through a looser WordNet kinship alone ("type"
+    and "genre" are both kinds of thing): the question asks for that sort of thing, so a
+    sibling noun is a weak reading of it, where other words' readings need the vectors to
+    confirm it. Two links join many senses: where several relations are kin ("terms" are
+    words and periods, as tags and years are), those the vectors see as kin too win."""
     lexicon = packaged_lexicon()
-    kin = any(
-        lexicon.related(word, noun) >= FAR_KIN and vector_kinship(word, noun) >= FAR_SUPPORT
-        for noun in nouns
-    )
-    return FAR_LINK if kin else 0.0
+    kin = {
+        p: [n for n in names if lexicon.related(word, n) >= FAR_KIN] for p, names in nouns.items()
+    }
+    kin = {p: names for p, names in kin.items() if names}
+    if len(kin) > 1:
+        confirmed = {
+            p
+            for p, names in kin.items()
+            if any(vector_kinship(word, n) >= FAR_SUPPORT for n in names)
+        }
+        return confirmed or set(kin)
+    return set(kin)
 
 
 def _best_readings(readings: list[RelationMention]) -> list[RelationMention]:

@@ -1047,6 +1047,16 @@ async def test_where_is_not_answered_by_the_year_its_verb_names() -> None:
     )
 
 
+def test_a_loose_kin_of_the_answer_noun_needs_no_vectors_where_it_is_the_only_one() -> None:
+    """ "type" is kin to "genre" in WordNet alone (both kinds of thing), and the vectors see
+    no kinship; no other relation's noun is that near, so the answer noun reads the genre."""
+    relations = [*FILM_RELATIONS, "release_year", "has_tags", "in_language"]
+    readings = {
+        m.predicate for m in _analysis(f"what type of film is {SUBJECT}", relations).relations
+    }
+    assert readings == {"has_genre"}
+
+
 def test_a_loose_kin_of_the_answer_noun_needs_the_vectors_to_agree() -> None:
     """WordNet puts "terms" two links from tags (words) and from years (periods) alike; only
     the vectors see terms and tags as kin, so the answer noun reads the tags alone."""
