@@ -191,6 +191,8 @@ def mention_count(analysis: Analysis, predicate: str) -> int:
 _PASSIVE = frozenset({"by"})
 _DOES = frozenset({"do", "does", "did", "has", "have", "had"})
 _WHICH = frozenset({"which", "what"})
+# Tied paths read by the encoder, best by the old order first: a bound on one question's cost.
+_MAX_TIED = 8
 
 
 @functools.lru_cache(maxsize=4096)
@@ -769,7 +771,7 @@ def _break_tie(
         for c in choices
         if (c.score, len(c.steps), c.named_forward)
         == (top.score, len(top.steps), top.named_forward)
-    ]
+    ][:_MAX_TIED]
     # One phrase per set of relations: the encoder hardly reads order, so paths walking
     # the same relations in another order keep theirs ("edited by the editor ... wrote").
     kinds: dict[frozenset[str], str] = {}

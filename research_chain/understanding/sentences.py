@@ -34,7 +34,7 @@ _MAX_TOKENS = 128
 # than to any other (unrelated questions score up to ~0.26 against a person's relations).
 _CLEAR_FLOOR = 0.3
 _CLEAR_MARGIN = 0.05
-# Relation phrases are few per graph; questions are not cached at all.
+# Relation and path phrases recur from question to question; questions are not cached.
 _CACHE_LIMIT = 4096
 # BERT's basic tokenizer: runs of letters and digits, every other symbol on its own.
 _PIECES = re.compile(r"[^\W_]+|[^\w\s]|_")
