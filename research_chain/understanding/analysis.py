@@ -331,8 +331,8 @@ def _relation_mentions(
         readings: list[RelationMention] = []
         text = read_as.get(tok.index, tok.text)
         kin = _kin_nouns(text, nouns) if tok.index == answer else set()
+        verb = tok.index in verbs and tok.index != answer
         for predicate, vocabulary in words_of.items():
-            verb = tok.index in verbs and tok.index != answer
             strength = match_strength(text, vocabulary, verb) if vocabulary else 0.0
             if not strength and predicate in kin:
                 strength = FAR_LINK
@@ -363,7 +363,7 @@ def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
         start = at
         while start - 1 in blocked:
             start -= 1
-        after_subject = start < at and start > 0 and tokens[start - 1].text in _DO
+        after_subject = 0 < start < at and tokens[start - 1].text in _DO
         if after_subject or participle or (inflected and (not at or before in _RELATIVE)):
             found.add(at)
     return found

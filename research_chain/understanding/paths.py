@@ -444,7 +444,8 @@ class _Scorer:
 
     def reaches_times(self, node: str) -> bool:
         """Does the step into the node reach points in time and nothing else?"""
-        names = self.pooled.get(self.incoming.get(node, Step("", Direction.OUT)), ())
+        step = self.incoming.get(node)
+        names = self.pooled.get(step, ()) if step is not None else ()
         return bool(names) and all(is_time_value(n) for n in names)
 
     def kind_elsewhere(self) -> bool:
@@ -788,7 +789,7 @@ def _break_tie(
         )
     )
     ranked = sorted(tied, key=lambda c: -found[frozenset(s.predicate for s in c.steps)])
-    return ranked + [c for c in choices if c not in tied]
+    return ranked + choices[len(tied) :]  # the tied paths are the sorted list's head
 
 
 def _reaches_agents(step: Step, _node: str = "") -> bool:
