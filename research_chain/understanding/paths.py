@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import pairwise
@@ -28,9 +28,9 @@ from research_chain.understanding.analysis import (
     relation_phrase,
 )
 from research_chain.understanding.lexical import packaged_lexicon
+from research_chain.understanding.lexicon import FAR_LINK, TIME_WORDS, is_agent_noun, singular
 from research_chain.understanding.lexicon import LIGHT_VERBS as _LIGHT
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
-from research_chain.understanding.lexicon import TIME_WORDS, is_agent_noun, singular
 from research_chain.understanding.relation_names import forward_name, read_relation
 from research_chain.understanding.sentences import clear_winner, packaged_encoder
 from research_chain.understanding.timeparse import is_time_value
@@ -269,10 +269,11 @@ def _reached_by_named(analysis: Analysis, answer: int) -> bool:
 
 
 def _kind_mentions(analysis: Analysis, signature: Signature) -> list[RelationMention]:
-    """A noun that reads no relation (or only loosely) but names, by its own stem, the type
-    the graph's relation names give what a step reaches, reads that step: in "X's group"
-    the step to entities that start ``music.group.*`` relations. The answer's noun is left
-    to the cue."""
+    """A noun that reads no relation (or only loosely) but names the type the graph's
+    relation names give what a step reaches, reads that step: in "X's group" the step to
+    entities that start ``music.group.*`` relations. It names a type by its own stem or,
+    where it surely is a noun, as the type it is nearest ("the band that made X"). The
+    answer's noun is left to the cue."""
     types_of = _reach_facts(signature)[2]
     if not any(types_of.values()):
         return []
@@ -285,13 +286,37 @@ def _kind_mentions(analysis: Analysis, signature: Signature) -> list[RelationMen
             continue
         if not _nouns((tok.text,)):
             continue
+        # "did X form in" is a verb, though "form" is a noun WordNet ties to organisations
+        loose = analysis.noun_slot(tok.index)
+        kinds_named = _named_types((tok.text,), types_of, plain=1.0, loose=loose)
         named = {
-            step.predicate
-            for step, kinds in types_of.items()
-            if kinds and match_strength(tok.text, kinds) >= 1.0
+            step.predicate for step, kinds in types_of.items() if not kinds_named.isdisjoint(kinds)
         }
         found += [RelationMention(p, tok.index, tok.text, _STRONG) for p in sorted(named)]
     return found
+
+
+def _named_types(
+    nouns: Sequence[str],
+    types_of: Mapping[Step, set[str]],
+    plain: float = _NAMES_TYPE,
+    loose: bool = True,
+) -> frozenset[str]:
+    """The graph's types the nouns name: those a noun plainly names, else (``loose``) the
+    one it names best if it is at least loosely kin ("band": ``music.group``; WordNet has
+    a band as a musical group). A graph has few types, so the nearest is a reading, not a
+    guess; a bare loose threshold would let one noun fit several."""
+    kinds = sorted(set().union(*types_of.values())) if types_of else []
+    named: set[str] = set()
+    for noun in nouns:
+        scored = [(match_strength(noun, (kind,)), kind) for kind in kinds]
+        named_plainly = {kind for score, kind in scored if score >= plain}
+        best = max(scored, default=(0.0, ""))
+        if named_plainly or not loose:
+            named |= named_plainly
+        elif best[0] >= FAR_LINK:
+            named.add(best[1])
+    return frozenset(named)
 
 
 def _returns(steps: tuple[Step, ...]) -> list[int]:
@@ -326,6 +351,7 @@ class _Scorer:
             if analysis.answer_token is not None
             else tuple(_WH_TYPES[w] for w in (analysis.wh_word,) if w in _WH_TYPES)
         )
+        self.named_types = _named_types(self.type_nouns, self.types_of)
         self.phrases = analysis.hop_phrases(seed_span)
         self.hops = len(self.phrases)
         self.mentioned = _walkable(analysis)
@@ -428,10 +454,7 @@ class _Scorer:
             hits = sum(1 for n in names if is_time_value(n))
             found = self._fits[step] = hits > 0 and 2 * hits >= len(names)
         if found is None:
-            types = self.types_of.get(step, ())
-            found = bool(types) and any(
-                match_strength(w, types) >= _NAMES_TYPE for w in self.type_nouns
-            )
+            found = not self.named_types.isdisjoint(self.types_of.get(step, ()))
             if not found and self.kind_nouns:
                 lexicon = packaged_lexicon()
                 names = self.pooled.get(step, ())

@@ -1075,6 +1075,53 @@ async def test_a_noun_reads_the_step_to_the_type_the_relation_names_give() -> No
     )
 
 
+async def test_a_noun_loosely_kin_to_a_type_reads_the_step_to_it() -> None:
+    """WordNet puts a band only loosely near a group, but of the graph's types ``group``
+    is the one "band" names best: the band that made the album is its artist (a group),
+    not its producer (a person), though "made" reads the producer."""
+    rows = [
+        ("Album_Q", "media.album.produced_by", "Pat_P"),
+        ("Album_Q", "media.album.artist", "Loud_Band"),
+        ("Loud_Band", "media.group.lead_vocalist", "Sal_S"),
+        ("Pat_P", "people.person.place_of_birth", "Rome_X"),
+        ("Sal_S", "people.person.place_of_birth", "Lima_X"),
+    ]
+    question = "where was the singer of the band that made Album_Q born?"
+    assert await _best_steps(rows, question, "Album_Q") == (
+        Step("media.album.artist", Direction.OUT),
+        Step("media.group.lead_vocalist", Direction.OUT),
+        Step("people.person.place_of_birth", Direction.OUT),
+    )
+
+
+async def test_a_verb_names_no_type_loosely() -> None:
+    """ "form" is also a noun WordNet ties to organisations, but after "did X" it is a verb:
+    the city a band formed in is its origin, not its label's city."""
+    rows = [
+        ("Loud_Band", "media.artist.origin", "Lima"),
+        ("Loud_Band", "media.artist.label", "Disc_Co"),
+        ("Disc_Co", "business.organization.headquarters", "Rome"),
+    ]
+    assert await _best_steps(rows, "which city did Loud_Band form in?", "Loud_Band") == (
+        Step("media.artist.origin", Direction.OUT),
+    )
+
+
+async def test_the_answer_noun_fits_the_type_it_names_best() -> None:
+    """No word of "which crew is X on" names a relation, and WordNet puts a crew only
+    loosely near a team; of the graph's types ``team`` is still the one it names best, and
+    only the step X plays for reaches a team."""
+    rows = [
+        ("Ann_V", "people.person.plays_for", "Red_Nine"),
+        ("Ann_V", "people.person.employer", "Acme_Co"),
+        ("Acme_Co", "business.company.sector", "Retail_X"),
+        ("Red_Nine", "sport.team.city", "Lima_X"),
+    ]
+    assert await _best_steps(rows, "which crew is Ann_V on?", "Ann_V") == (
+        Step("people.person.plays_for", Direction.OUT),
+    )
+
+
 async def test_paths_the_words_explain_alike_are_ordered_by_the_whole_question() -> None:
     """No word names where a child was born or died, and both are places: the sentence
     encoder reads "hometown" as the birthplace, where spelling put the death place first."""
