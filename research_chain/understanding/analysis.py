@@ -310,12 +310,15 @@ def _relation_mentions(
     # A word of a collocation ("set up", "line of work") reads as the whole when the whole
     # names a relation and the word itself names none by its own stem: "set" in "who set up
     # X" is not "place", but "place" in "place of origin" stays ``place_of_origin``'s own word.
-    read_as = {
-        at: phrase
-        for at, phrase in phrases([t.text for t in tokens], frozenset(blocked)).items()
-        if any(match_strength(phrase, v) for v in vocab.values() if v)
-        and not any(match_strength(tokens[at].text, v) >= 1.0 for v in vocab.values() if v)
-    }
+    # A noun collocation that names nothing is still one word: "record company" is not
+    # ``recorded_in``. (Verbs keep their words: "flown by" is ``flown_by``.)
+    read_as = {}
+    for at, phrase in phrases([t.text for t in tokens], frozenset(blocked)).items():
+        if not any(match_strength(phrase, v) for v in vocab.values() if v):
+            if lexicon.is_noun(phrase) and not lexicon.is_verb(phrase):
+                read_as[at] = phrase
+        elif not any(match_strength(tokens[at].text, v) >= 1.0 for v in vocab.values() if v):
+            read_as[at] = phrase
     verbs = _verb_uses(tokens, blocked)
     found = []
     for tok in tokens:

@@ -193,6 +193,7 @@ _DOES = frozenset({"do", "does", "did", "has", "have", "had"})
 _WHICH = frozenset({"which", "what"})
 # Tied paths read by the encoder, best by the old order first: a bound on one question's cost.
 _MAX_TIED = 8
+_CLAUSE = frozenset({"that", "who", "which"})
 
 
 @functools.lru_cache(maxsize=4096)
@@ -268,20 +269,28 @@ def _reached_by_named(analysis: Analysis, answer: int) -> bool:
     return any(m.token == answer - 3 and m.strength >= _STRONG for m in analysis.relations)
 
 
-def _kind_mentions(analysis: Analysis, signature: Signature) -> list[RelationMention]:
+def _kind_mentions(
+    analysis: Analysis, signature: Signature
+) -> tuple[list[RelationMention], set[tuple[int, str]]]:
     """A noun that reads no relation (or only loosely) but names the type the graph's
     relation names give what a step reaches, reads that step: in "X's group" the step to
     entities that start ``music.group.*`` relations. It names a type by its own stem or,
     where it surely is a noun, as the type it is nearest ("the band that made X"). The
-    answer's noun is left to the cue."""
+    answer's noun is left to the cue.
+
+    Also returned: the readings of the verb of the noun's relative clause that reach no
+    such type, by (token, predicate). The clause is one step to what the noun names: "the
+    band that made X" is X's artist, though "made" also reads its producer."""
     types_of = _reach_facts(signature)[2]
+    dropped: set[tuple[int, str]] = set()
     if not any(types_of.values()):
-        return []
+        return [], dropped
     skip = {m.token for m in analysis.relations if m.strength >= _STRONG}
     for mention in analysis.entities:
         skip.update(range(*analysis.entity_token_span(mention)))
     found = []
-    for tok in analysis.tokens:
+    tokens = analysis.tokens
+    for tok in tokens:
         if tok.index in skip or tok.index == analysis.answer_token or tok.text in _FUNCTION:
             continue
         if not _nouns((tok.text,)):
@@ -293,7 +302,14 @@ def _kind_mentions(analysis: Analysis, signature: Signature) -> list[RelationMen
             step.predicate for step, kinds in types_of.items() if not kinds_named.isdisjoint(kinds)
         }
         found += [RelationMention(p, tok.index, tok.text, _STRONG) for p in sorted(named)]
-    return found
+        verb = tok.index + 2
+        if named and verb < len(tokens) and tokens[tok.index + 1].text in _CLAUSE:
+            dropped |= {
+                (verb, m.predicate)
+                for m in analysis.relations
+                if m.token == verb and m.predicate not in named
+            }
+    return found, dropped
 
 
 def _named_types(
@@ -887,8 +903,10 @@ def infer_paths(
         )
         if only:
             return only
-    if extra := _kind_mentions(analysis, signature):
-        analysis = dataclasses.replace(analysis, relations=[*analysis.relations, *extra])
+    extra, dropped = _kind_mentions(analysis, signature)
+    if extra or dropped:
+        kept = [m for m in analysis.relations if (m.token, m.predicate) not in dropped]
+        analysis = dataclasses.replace(analysis, relations=[*kept, *extra])
         mentioned = _walkable(analysis)
     score = _Scorer(analysis, seed_span, signature)
     if not mentioned & present:

@@ -1122,6 +1122,41 @@ async def test_the_answer_noun_fits_the_type_it_names_best() -> None:
     )
 
 
+def test_a_noun_collocation_is_one_word() -> None:
+    """WordNet keeps "record company" as one noun: its "record" is not the verb of
+    ``recorded_in``, though the stems agree."""
+    question = f"which city is the record company of {SUBJECT} in ?"
+    analysis = _analysis(question, ["recorded_in", "label", "city"])
+    assert not [m for m in analysis.relations if m.word == "record"]
+
+
+def test_a_verb_collocation_keeps_its_words() -> None:
+    """ "fly by" is a WordNet verb (to pass by flying) and names nothing here, but "flown"
+    in "flown by X" is still the relation's own word."""
+    analysis = _analysis(f"what models are the drones flown by {SUBJECT} ?", ["flown_by", "model"])
+    assert {(m.word, m.strength) for m in analysis.relations if m.predicate == "flown_by"} >= {
+        ("flown", 1.0)
+    }
+
+
+async def test_a_relative_clause_is_one_step_to_what_its_noun_names() -> None:
+    """ "made" reads the album's producer, but the clause's noun says the maker is a band:
+    the label asked is the artist's, not that of a band the producer plays in."""
+    rows = [
+        ("Album_Q", "media.album.produced_by", "Pat_P"),
+        ("Album_Q", "media.album.artist", "Loud_Band"),
+        ("Pat_P", "media.group_member.membership", "Other_Band"),
+        ("Other_Band", "media.artist.label", "Disc_A"),
+        ("Loud_Band", "media.artist.label", "Disc_B"),
+        ("Loud_Band", "media.group.lead_vocalist", "Sal_S"),
+    ]
+    question = "what label is the band that made Album_Q on?"
+    assert await _best_steps(rows, question, "Album_Q") == (
+        Step("media.album.artist", Direction.OUT),
+        Step("media.artist.label", Direction.OUT),
+    )
+
+
 async def test_paths_the_words_explain_alike_are_ordered_by_the_whole_question() -> None:
     """No word names where a child was born or died, and both are places: the sentence
     encoder reads "hometown" as the birthplace, where spelling put the death place first."""
