@@ -21,6 +21,10 @@ Each lemma's verb senses are also flattened alone, for a question word used as a
 X form" is not a genre): only lemmas whose verb reach differs from their full reach get such a
 row (``verb_rows``, ``verb_lengths``, ``verb_deltas``).
 
+Irregular forms (``*.exc``: "wrote write") are kept as ``exceptions``; those a form has only
+as a verb ("born bear") are also listed in ``verb_exceptions``, so that "born" reaches the verb
+"bear" and not the noun (a pessimistic investor).
+
 Collocations of two or three words ("set up", "line of work", "place of birth") are lemmas
 like any other, stored with spaces, so a question's "who set up X" can read ``founded_by``.
 
@@ -128,10 +132,11 @@ def read_synsets(root: Path) -> dict[tuple[str, int], Synset]:
     return synsets
 
 
-def read_exceptions(root: Path, lemmas: set[str]) -> dict[str, set[str]]:
-    """Irregular forms (``wrote write``) whose base is a kept lemma."""
-    out: dict[str, set[str]] = defaultdict(set)
-    for name in POS_FILES.values():
+def read_exceptions(root: Path, lemmas: set[str]) -> dict[str, dict[str, set[str]]]:
+    """Irregular forms (``wrote write``) whose base is a kept lemma, per part of speech:
+    "born" is a form of the verb "bear" only, never of the noun (a market pessimist)."""
+    out: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for pos, name in POS_FILES.items():
         path = root / f"{name}.exc"
         if not path.exists():
             continue
@@ -141,7 +146,7 @@ def read_exceptions(root: Path, lemmas: set[str]) -> dict[str, set[str]]:
                 continue
             bases = {b for b in parts[1:] if b in lemmas and b != parts[0]}
             if bases:
-                out[parts[0]] |= bases
+                out[parts[0]][pos] |= bases
     return out
 
 
@@ -374,7 +379,16 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
     for codes in kinds.values():
         kind_deltas.extend(np.diff(codes, prepend=0).tolist())
     exc_text = "\n".join(
-        f"{form} {' '.join(sorted(bases))}" for form, bases in sorted(exceptions.items())
+        f"{form} {' '.join(sorted(set().union(*by_pos.values())))}"
+        for form, by_pos in sorted(exceptions.items())
+    )
+    # Bases a form has only as a verb ("born bear"): the runtime reaches their verb senses.
+    verb_only = {
+        form: by_pos["v"] - set().union(*(b for p, b in by_pos.items() if p != "v"))
+        for form, by_pos in exceptions.items()
+    }
+    verb_exc_text = "\n".join(
+        f"{form} {' '.join(sorted(bases))}" for form, bases in sorted(verb_only.items()) if bases
     )
     meta: dict[str, object] = {
         "source": str(root.name),
@@ -397,6 +411,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "verb_lengths": verb_lengths,
         "verb_deltas": verb_deltas,
         "exceptions": np.frombuffer(exc_text.encode(), dtype=np.uint8),
+        "verb_exceptions": np.frombuffer(verb_exc_text.encode(), dtype=np.uint8),
         "meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8),
         "kind_names": np.frombuffer("\n".join(kinds).encode(), dtype=np.uint8),
         "kind_lengths": np.array([len(c) for c in kinds.values()], dtype=np.uint16),

@@ -110,6 +110,7 @@ class WordNetLexicon:
         meta: dict[str, Any] | None = None,
         kinds: _Kinds | None = None,
         verbs: _Verbs | None = None,
+        verb_forms: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         if len(pos) != len(words) or offsets.shape != (len(words) + 1,):
             raise ValueError(f"lexicon has {len(words)} words but {len(pos)} tags")
@@ -120,6 +121,8 @@ class WordNetLexicon:
         # and only the few words a process actually meets are ever expanded.
         self._deltas = deltas
         self._exceptions = exceptions
+        # Irregular forms of a verb only ("born": the verb "bear", not the noun).
+        self._verb_forms = verb_forms or {}
         self.meta: dict[str, Any] = meta or {}
         rows, self._verb_offsets, self._verb_deltas = verbs or _NO_VERBS
         self._verb_row = {int(row): at for at, row in enumerate(rows.tolist())}
@@ -140,11 +143,8 @@ class WordNetLexicon:
         words = arrays["words"].tobytes().decode().split("\n")
         offsets = np.zeros(len(words) + 1, dtype=np.int64)
         np.cumsum(arrays["lengths"], out=offsets[1:])
-        exceptions: dict[str, tuple[str, ...]] = {}
-        for line in arrays["exceptions"].tobytes().decode().split("\n"):
-            form, *bases = line.split(" ")
-            if bases:
-                exceptions[form] = tuple(bases)
+        exceptions = _forms(arrays["exceptions"])
+        verb_forms = _forms(arrays["verb_exceptions"]) if "verb_exceptions" in arrays else {}
         meta = json.loads(arrays["meta"].tobytes().decode()) if "meta" in arrays else {}
         kinds = None
         if "kind_names" in arrays:
@@ -166,6 +166,7 @@ class WordNetLexicon:
             meta,
             kinds,
             verbs,
+            verb_forms,
         )
 
     def __len__(self) -> int:
@@ -277,8 +278,9 @@ class WordNetLexicon:
                     self._reach(base, 0, concepts, verb=True)
                 return (bases, concepts)
         concepts = {}
+        verb_only = self._verb_forms.get(word, ())
         for base in bases:
-            self._reach(base, 0, concepts)
+            self._reach(base, 0, concepts, verb=base in verb_only)
         head = self._compound_head(word)
         if head is not None:
             # A closed compound is a kind of its head ("screenwriter" is a writer), which is
@@ -360,6 +362,16 @@ def packaged_lexicon() -> WordNetLexicon:
     per-word caches live on the instance, so a test can still load a private copy.
     """
     return WordNetLexicon.load()
+
+
+def _forms(text: NDArray[Any]) -> dict[str, tuple[str, ...]]:
+    """Irregular forms and their bases, from the ``form base base`` lines of the file."""
+    found: dict[str, tuple[str, ...]] = {}
+    for line in text.tobytes().decode().split("\n"):
+        form, *bases = line.split(" ")
+        if bases:
+            found[form] = tuple(bases)
+    return found
 
 
 def _doubled(stem: str) -> bool:

@@ -114,6 +114,18 @@ def test_rare_senses_do_not_make_one_link(lexicon: WordNetLexicon, a: str, b: st
     assert lexicon.related(a, b) < 0.8, (a, b)
 
 
+@pytest.mark.parametrize(
+    ("form", "noun_kin"), [("born", "investor"), ("made", "brand"), ("ran", "tally")]
+)
+def test_an_irregular_verb_form_links_through_the_verb_only(
+    lexicon: WordNetLexicon, form: str, noun_kin: str
+) -> None:
+    """ "born" is the verb "bear", never the noun (a pessimistic investor); "made" is not a
+    make (a brand), "ran" not a run (a tally). The verb's own links stay."""
+    assert lexicon.related(form, noun_kin) == 0.0
+    assert lexicon.related(form, {"born": "birth", "made": "make", "ran": "run"}[form]) > 0.0
+
+
 @pytest.mark.parametrize(("a", "b"), CLOSE)
 def test_frequent_senses_keep_close_pairs(lexicon: WordNetLexicon, a: str, b: str) -> None:
     assert lexicon.related(a, b) >= 0.8, (a, b)
