@@ -920,11 +920,14 @@ def infer_paths(
             only = only or _read_whole(analysis, seed_type, signature, seed_span)
             if analysis.comember_tokens:
                 only = [_and_back(choice) for choice in only]
-            if only or not mentioned:
+            if only:
                 return only
-        elif not mentioned:
+            if not mentioned and not score.kind_elsewhere():
+                return []
+        if not mentioned:
             # but the kinds of things it passes and asks for ("when was the first
-            # maintenance of X"): any short path that passes and ends there.
+            # maintenance of X", "what country did X form in"): any short path that passes
+            # and ends there.
             mentioned = frozenset(present)
             max_len = min(max_len, 2)
     choices: list[PathChoice] = []

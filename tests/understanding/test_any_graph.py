@@ -1157,6 +1157,21 @@ async def test_a_relative_clause_is_one_step_to_what_its_noun_names() -> None:
     )
 
 
+async def test_with_no_relation_word_a_short_path_reaches_the_asked_kind() -> None:
+    """No word of "what country did X form in" names a relation and no step of X reaches a
+    country, but two do: the band's home city, then the country holding it."""
+    rows = [
+        ("Loud_Band", "media.artist.origin", "Lima"),
+        ("Lima", "location.location.containedby", "Peru"),
+        ("Loud_Band", "media.artist.label", "Disc_Co"),
+        ("Loud_Band", "media.artist.genre", "Dub_Step"),
+    ]
+    assert await _best_steps(rows, "what country did Loud_Band form in?", "Loud_Band") == (
+        Step("media.artist.origin", Direction.OUT),
+        Step("location.location.containedby", Direction.OUT),
+    )
+
+
 async def test_paths_the_words_explain_alike_are_ordered_by_the_whole_question() -> None:
     """No word names where a child was born or died, and both are places: the sentence
     encoder reads "hometown" as the birthplace, where spelling put the death place first."""
