@@ -312,6 +312,40 @@ def _kind_mentions(
     return found, dropped
 
 
+def _off_kind_readings(
+    analysis: Analysis, seed_type: str, signature: Signature, score: _Scorer
+) -> set[tuple[int, str]]:
+    """When a verb is the question's only relation word and reads only steps from the seed
+    to things other than the asked kind, while another step reaches that kind, the verb's
+    readings, by (token, predicate): "what band does X play in" asks for a band, not the
+    instruments X plays; "which band made the album X" for its artist, not its producer.
+    The step to the asked kind then answers alone."""
+    answer = analysis.answer_token
+    words = {m.token for m in analysis.relations if m.token != answer}
+    if answer is None or len(words) != 1:
+        return set()
+    (verb,) = words
+    if analysis.noun_slot(verb) or not packaged_lexicon().is_verb(analysis.tokens[verb].text):
+        return set()
+    steps = signature.get(seed_type, {})
+    fitting = {p for (p, _d), far in steps.items() if any(score.fits(n) for n in far)}
+    read = {m.predicate for m in analysis.relations if m.token == verb}
+    if not fitting or read & fitting or not read <= {p for p, _d in steps}:
+        return set()
+    # "which country is X headquartered in": the city, then the country holding it
+    onward = [
+        node
+        for (p, _d), far in steps.items()
+        if p in read
+        for near in far
+        for next_far in signature.get(near, {}).values()
+        for node in next_far
+    ]
+    if any(score.fits(node) for node in onward):
+        return set()
+    return {(verb, p) for p in read}
+
+
 def _named_types(
     nouns: Sequence[str],
     types_of: Mapping[Step, set[str]],
@@ -909,6 +943,11 @@ def infer_paths(
         analysis = dataclasses.replace(analysis, relations=[*kept, *extra])
         mentioned = _walkable(analysis)
     score = _Scorer(analysis, seed_span, signature)
+    if off_kind := _off_kind_readings(analysis, seed_type, signature, score):
+        kept = [m for m in analysis.relations if (m.token, m.predicate) not in off_kind]
+        analysis = dataclasses.replace(analysis, relations=kept)
+        mentioned = _walkable(analysis)
+        score = _Scorer(analysis, seed_span, signature)
     if not mentioned & present:
         # No relation word that any relation here answers to
         if not (analysis.types and analysis.answer_types):

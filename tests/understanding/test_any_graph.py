@@ -1172,6 +1172,40 @@ async def test_with_no_relation_word_a_short_path_reaches_the_asked_kind() -> No
     )
 
 
+@pytest.mark.parametrize(
+    ("rows", "question", "seed", "expected"),
+    [
+        (
+            [
+                ("Ann_V", "media.group_member.instruments_played", "Drums"),
+                ("Ann_V", "media.group_member.membership", "Loud_Band"),
+                ("Loud_Band", "media.group.genre", "Dub_Step"),
+            ],
+            "what band does Ann_V play in?",
+            "Ann_V",
+            (Step("media.group_member.membership", Direction.OUT),),
+        ),
+        (
+            [
+                ("Acme_Co", "headquarteredIn", "Lima"),
+                ("Lima", "locatedIn", "Peru"),
+                ("Acme_Co", "key_market", "Chile"),
+            ],
+            "which country is Acme_Co headquartered in?",
+            "Acme_Co",
+            (Step("headquarteredIn", Direction.OUT), Step("locatedIn", Direction.OUT)),
+        ),
+    ],
+)
+async def test_the_asked_kind_outweighs_a_verb_reading_that_cannot_reach_it(
+    rows: list[tuple[str, str, str]], question: str, seed: str, expected: tuple[Step, ...]
+) -> None:
+    """ "play" reads the instruments X plays, but a band is asked, and only membership
+    reaches one. A verb whose step leads on to the asked kind keeps its reading: the city
+    a company is headquartered in is in the country asked, where a key market is not."""
+    assert await _best_steps(rows, question, seed) == expected
+
+
 async def test_paths_the_words_explain_alike_are_ordered_by_the_whole_question() -> None:
     """No word names where a child was born or died, and both are places: the sentence
     encoder reads "hometown" as the birthplace, where spelling put the death place first."""
