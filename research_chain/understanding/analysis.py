@@ -507,6 +507,8 @@ def _answer_words(tokens: Sequence[Token], blocked: set[int]) -> tuple[tuple[str
         run: list[Token] = []
         for word in after:
             skip = word.text in _SKIP_AFTER_WH
+            if word.index in blocked and not run:
+                return _possessed(tokens, blocked, word.index)
             if word.index in blocked or (word.text in NOISE_WORDS and (run or not skip)):
                 break
             if skip:
@@ -519,6 +521,20 @@ def _answer_words(tokens: Sequence[Token], blocked: set[int]) -> tuple[tuple[str
         # "[X] is a film written by this person": the noun the statement points at
         if tok.text in _DEMONSTRATIVES and nxt.index not in blocked and nxt.text not in NOISE_WORDS:
             return (nxt.text,), nxt.index
+    return (), None
+
+
+def _possessed(
+    tokens: Sequence[Token], blocked: set[int], name: int
+) -> tuple[tuple[str, ...], int | None]:
+    """ "what is X's hometown": the noun a copula's named subject possesses, when it ends
+    the question, is what is asked, as in "what is the hometown of X"."""
+    end = name
+    while end < len(tokens) and end in blocked:
+        end += 1
+    rest = [t for t in tokens[end:] if t.text not in ("?", ".")]
+    if len(rest) == 2 and rest[0].text == "s" and rest[1].text not in NOISE_WORDS:
+        return (rest[1].text,), rest[1].index
     return (), None
 
 

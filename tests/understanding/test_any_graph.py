@@ -1206,6 +1206,16 @@ async def test_the_asked_kind_outweighs_a_verb_reading_that_cannot_reach_it(
     assert await _best_steps(rows, question, seed) == expected
 
 
+def test_the_noun_a_named_subject_possesses_is_what_is_asked() -> None:
+    """ "what is X's hometown" asks what "what is the hometown of X" asks: the hometown is
+    the answer's noun, and reads what it reads there."""
+    predicates = ["place_of_birth", "employer"]
+    possessive = _analysis(f"what is {SUBJECT}'s hometown ?", predicates)
+    of = _analysis(f"what is the hometown of {SUBJECT} ?", predicates)
+    assert possessive.answer_words == of.answer_words == ("hometown",)
+    assert {m.predicate for m in possessive.relations} == {m.predicate for m in of.relations}
+
+
 async def test_paths_the_words_explain_alike_are_ordered_by_the_whole_question() -> None:
     """No word names where a child was born or died, and both are places: the sentence
     encoder reads "hometown" as the birthplace, where spelling put the death place first."""
