@@ -193,6 +193,7 @@ _DOES = frozenset({"do", "does", "did", "has", "have", "had"})
 _WHICH = frozenset({"which", "what"})
 # Tied paths read by the encoder, best by the old order first: a bound on one question's cost.
 _MAX_TIED = 8
+# Opening a relative clause about the noun before them ("the band that made X").
 _CLAUSE = frozenset({"that", "who", "which"})
 
 
@@ -318,8 +319,7 @@ def _off_kind_readings(
     """When a verb is the question's only relation word and reads only steps from the seed
     to things other than the asked kind, while another step reaches that kind, the verb's
     readings, by (token, predicate): "what band does X play in" asks for a band, not the
-    instruments X plays; "which band made the album X" for its artist, not its producer.
-    The step to the asked kind then answers alone."""
+    instruments X plays. The step to the asked kind then answers alone."""
     answer = analysis.answer_token
     words = {m.token for m in analysis.relations if m.token != answer}
     if answer is None or len(words) != 1:
@@ -344,6 +344,17 @@ def _off_kind_readings(
     if any(score.fits(node) for node in onward):
         return set()
     return {(verb, p) for p in read}
+
+
+def _reread(
+    analysis: Analysis,
+    dropped: AbstractSet[tuple[int, str]],
+    extra: Sequence[RelationMention] = (),
+) -> Analysis:
+    """The analysis without the readings ``dropped`` names by (token, predicate), and with
+    ``extra``."""
+    kept = [m for m in analysis.relations if (m.token, m.predicate) not in dropped]
+    return dataclasses.replace(analysis, relations=[*kept, *extra])
 
 
 def _named_types(
@@ -939,13 +950,11 @@ def infer_paths(
             return only
     extra, dropped = _kind_mentions(analysis, signature)
     if extra or dropped:
-        kept = [m for m in analysis.relations if (m.token, m.predicate) not in dropped]
-        analysis = dataclasses.replace(analysis, relations=[*kept, *extra])
+        analysis = _reread(analysis, dropped, extra)
         mentioned = _walkable(analysis)
     score = _Scorer(analysis, seed_span, signature)
     if off_kind := _off_kind_readings(analysis, seed_type, signature, score):
-        kept = [m for m in analysis.relations if (m.token, m.predicate) not in off_kind]
-        analysis = dataclasses.replace(analysis, relations=kept)
+        analysis = _reread(analysis, off_kind)
         mentioned = _walkable(analysis)
         score = _Scorer(analysis, seed_span, signature)
     if not mentioned & present:
