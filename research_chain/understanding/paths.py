@@ -328,20 +328,19 @@ def _off_kind_readings(
     if analysis.noun_slot(verb) or not packaged_lexicon().is_verb(analysis.tokens[verb].text):
         return set()
     steps = signature.get(seed_type, {})
-    fitting = {p for (p, _d), far in steps.items() if any(score.fits(n) for n in far)}
     read = {m.predicate for m in analysis.relations if m.token == verb}
-    if not fitting or read & fitting or not read <= {p for p, _d in steps}:
+    if not read <= {p for p, _d in steps}:
+        return set()
+    # cheapest checks first: fitting is judged over the names a step reaches
+    verb_ends = [n for (p, _d), far in steps.items() if p in read for n in far]
+    if any(score.fits(n) for n in verb_ends):
+        return set()
+    others = (n for (p, _d), far in steps.items() if p not in read for n in far)
+    if not any(score.fits(n) for n in others):
         return set()
     # "which country is X headquartered in": the city, then the country holding it
-    onward = [
-        node
-        for (p, _d), far in steps.items()
-        if p in read
-        for near in far
-        for next_far in signature.get(near, {}).values()
-        for node in next_far
-    ]
-    if any(score.fits(node) for node in onward):
+    onward = (n for near in verb_ends for far in signature.get(near, {}).values() for n in far)
+    if any(score.fits(n) for n in onward):
         return set()
     return {(verb, p) for p in read}
 
