@@ -384,7 +384,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
     )
     # Bases a form has only as a verb ("born bear"): the runtime reaches their verb senses.
     verb_only = {
-        form: by_pos["v"] - set().union(*(b for p, b in by_pos.items() if p != "v"))
+        form: by_pos.get("v", set()) - set().union(*(b for p, b in by_pos.items() if p != "v"))
         for form, by_pos in exceptions.items()
     }
     verb_exc_text = "\n".join(

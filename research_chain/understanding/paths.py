@@ -291,6 +291,7 @@ def _kind_mentions(
         skip.update(range(*analysis.entity_token_span(mention)))
     found = []
     tokens = analysis.tokens
+    kinds = _kinds(types_of)
     for tok in tokens:
         if tok.index in skip or tok.index == analysis.answer_token or tok.text in _FUNCTION:
             continue
@@ -298,7 +299,7 @@ def _kind_mentions(
             continue
         # "did X form in" is a verb, though "form" is a noun WordNet ties to organisations
         loose = analysis.noun_slot(tok.index)
-        kinds_named = _named_types((tok.text,), types_of, plain=1.0, loose=loose)
+        kinds_named = _named_types((tok.text,), kinds, plain=1.0, loose=loose)
         named = {
             step.predicate for step, kinds in types_of.items() if not kinds_named.isdisjoint(kinds)
         }
@@ -356,9 +357,14 @@ def _reread(
     return dataclasses.replace(analysis, relations=[*kept, *extra])
 
 
+def _kinds(types_of: Mapping[Step, set[str]]) -> list[str]:
+    """Every type the graph's relation names give what the tree's steps reach."""
+    return sorted(set().union(*types_of.values())) if types_of else []
+
+
 def _named_types(
     nouns: Sequence[str],
-    types_of: Mapping[Step, set[str]],
+    kinds: Sequence[str],
     plain: float = _NAMES_TYPE,
     loose: bool = True,
 ) -> frozenset[str]:
@@ -366,7 +372,6 @@ def _named_types(
     one it names best if it is at least loosely kin ("band": ``music.group``; WordNet has
     a band as a musical group). A graph has few types, so the nearest is a reading, not a
     guess; a bare loose threshold would let one noun fit several."""
-    kinds = sorted(set().union(*types_of.values())) if types_of else []
     named: set[str] = set()
     for noun in nouns:
         scored = [(match_strength(noun, (kind,)), kind) for kind in kinds]
@@ -411,7 +416,7 @@ class _Scorer:
             if analysis.answer_token is not None
             else tuple(_WH_TYPES[w] for w in (analysis.wh_word,) if w in _WH_TYPES)
         )
-        self.named_types = _named_types(self.type_nouns, self.types_of)
+        self.named_types = _named_types(self.type_nouns, _kinds(self.types_of))
         self.phrases = analysis.hop_phrases(seed_span)
         self.hops = len(self.phrases)
         self.mentioned = _walkable(analysis)
