@@ -21,6 +21,10 @@ Each lemma's verb senses are also flattened alone, for a question word used as a
 X form" is not a genre): only lemmas whose verb reach differs from their full reach get such a
 row (``verb_rows``, ``verb_lengths``, ``verb_deltas``).
 
+Verbs with senses beyond their most frequent ones also get a row of every verb sense
+(``rare_rows``, ``rare_lengths``, ``rare_deltas``): a last resort for a verb whose frequent
+senses name nothing in a graph ("appear" in a film is its 6th sense).
+
 Irregular forms (``*.exc``: "wrote write") are kept as ``exceptions``; those a form has only
 as a verb ("born bear") are also listed in ``verb_exceptions``, so that "born" reaches the verb
 "bear" and not the noun (a pessimistic investor).
@@ -367,6 +371,15 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         kept = frequent_senses(synsets, read_sense_order(root), counts, senses)
     reach, verb_reach, pos_bits = flatten(synsets, kept)
     words = sorted(reach)
+    # Every verb sense, for a verb whose frequent senses name nothing in a graph ("appear" in
+    # a film): only verbs with senses beyond the kept ones need such a row.
+    _, rare_reach, _ = flatten(synsets) if kept is not None else ({}, {}, {})
+    rare_rows = [
+        row
+        for row, w in enumerate(words)
+        if w in rare_reach and not rare_reach[w].keys() <= verb_reach.get(w, {}).keys()
+    ]
+    rare_lengths, rare_deltas = _packed(rare_reach, [words[row] for row in rare_rows])
     exceptions = read_exceptions(root, set(words))
     lengths, deltas = _packed(reach, words)
     # Only lemmas whose verb senses reach less than all their senses need a verb row.
@@ -396,6 +409,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "lemmas": len(words),
         "codes": len(deltas),
         "verb_rows": len(verb_rows),
+        "rare_rows": len(rare_rows),
         "exceptions": len(exceptions),
         "names": len(kinds),
         "senses_per_lemma": senses,
@@ -410,6 +424,9 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "verb_rows": np.array(verb_rows, dtype=np.uint32),
         "verb_lengths": verb_lengths,
         "verb_deltas": verb_deltas,
+        "rare_rows": np.array(rare_rows, dtype=np.uint32),
+        "rare_lengths": rare_lengths,
+        "rare_deltas": rare_deltas,
         "exceptions": np.frombuffer(exc_text.encode(), dtype=np.uint8),
         "verb_exceptions": np.frombuffer(verb_exc_text.encode(), dtype=np.uint8),
         "meta": np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8),

@@ -49,6 +49,8 @@ __all__ = [
 
 SYNONYM_CAP = 0.95
 LOOSE = 0.5
+# A rare verb sense counts when WordNet links it within two steps (its 0.6).
+RARE_LINK = 0.6
 READING_MARGIN = 0.1
 LOOSE_AMBIGUITY = 1
 # What a phrase read whole by the sentence encoder counts as: a one-link reading.
@@ -345,6 +347,42 @@ def _relation_mentions(
                 continue  # "films" in a graph of movies names the type, not a relation
             if strength:
                 readings.append(RelationMention(predicate, tok.index, tok.text, strength))
+        found.extend(_best_readings(readings))
+    return found
+
+
+def rare_readings(analysis: Analysis, predicates: Iterable[str]) -> list[RelationMention]:
+    """Verbs whose frequent senses name no relation here may mean one of their rarer ones
+    ("appear" in a film is the 6th sense). Such a reading is loose, and looser for a
+    relation only some of whose words the verb reaches; a link the frequent senses make
+    too was already weighed (and found wanting) by ``similarity``. A last resort, so it is
+    read only when asked, against the relations the seed has."""
+    lexicon = packaged_lexicon()
+    vocab = {p: _content_words(p) for p in predicates}
+    spans = [(m.start, m.end) for m in analysis.entities]
+    spans += [(start, end) for start, end, _ in analysis.explicit]
+    taken = {m.token for m in analysis.relations}
+    found = []
+    for tok in analysis.tokens:
+        word = tok.text
+        if tok.index in taken or tok.index == analysis.answer_token:
+            continue
+        if any(s <= tok.start < e for s, e in spans):
+            continue
+        if word in _NOT_RELATION_WORDS or not lexicon.is_verb(word):
+            continue
+        readings = []
+        for predicate, names in vocab.items():
+            linked = sum(
+                1
+                for w in names
+                if lexicon.related(word, w, rare=True)
+                >= RARE_LINK
+                > lexicon.related(word, w, verb=True)
+            )
+            if linked:
+                strength = FAR_LINK * linked / len(names)
+                readings.append(RelationMention(predicate, tok.index, word, strength))
         found.extend(_best_readings(readings))
     return found
 

@@ -6,7 +6,8 @@ mind. Princeton WordNet is a curated, stable lexical resource, so ``scripts/dist
 flattens it once into ``wordnet.npz`` (every lemma's reachable synsets with their distance) and
 this module only reads that file with numpy: nothing is downloaded or parsed at run time.
 Only each lemma's most frequent senses (three per part of speech) are kept, so a busy word's
-rare senses do not link it to everything ("position" as "status", "base" as "radix").
+rare senses do not link it to everything ("position" as "status", "base" as "radix"). A verb's
+every sense is kept aside, read only when asked (``rare``): "appear" in a film is its 6th.
 Collocations WordNet keeps as one lemma ("set up", "line of work", "place of birth") are
 lemmas here too, written with spaces, and inflect by their first or last word ("sets up",
 "record companies").
@@ -88,6 +89,8 @@ _Entry = tuple[frozenset[str], dict[int, int]]
 _Kinds = tuple[list[str], NDArray[np.int64], NDArray[np.uint32]]
 _NO_KINDS: _Kinds = ([], np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.uint32))
 _EMPTY: _Entry = (frozenset(), {})
+# How a word links: all its senses, its verb senses, or every one of its verb senses.
+_AS_VERB, _RARE = 1, 2
 # Rows of lemmas whose verb senses reach less than all their senses, and those reaches.
 _Verbs = tuple[NDArray[np.uint32], NDArray[np.int64], NDArray[np.uint32]]
 _NO_VERBS: _Verbs = (
@@ -111,6 +114,7 @@ class WordNetLexicon:
         kinds: _Kinds | None = None,
         verbs: _Verbs | None = None,
         verb_forms: dict[str, tuple[str, ...]] | None = None,
+        rare: _Verbs | None = None,
     ) -> None:
         if len(pos) != len(words) or offsets.shape != (len(words) + 1,):
             raise ValueError(f"lexicon has {len(words)} words but {len(pos)} tags")
@@ -126,8 +130,10 @@ class WordNetLexicon:
         self.meta: dict[str, Any] = meta or {}
         rows, self._verb_offsets, self._verb_deltas = verbs or _NO_VERBS
         self._verb_row = {int(row): at for at, row in enumerate(rows.tolist())}
-        self._words: dict[tuple[str, bool], _Entry] = {}
-        self._pairs: dict[tuple[str, str, bool], float] = {}
+        rows, self._rare_offsets, self._rare_deltas = rare or _NO_VERBS
+        self._rare_row = {int(row): at for at, row in enumerate(rows.tolist())}
+        self._words: dict[tuple[str, int], _Entry] = {}
+        self._pairs: dict[tuple[str, str, int], float] = {}
         self._compounds: dict[str, tuple[str, str] | None] = {}
         names, self._kind_offsets, self._kind_deltas = kinds or _NO_KINDS
         self._name_row = {name: row for row, name in enumerate(names)}
@@ -152,11 +158,6 @@ class WordNetLexicon:
             kind_offsets = np.zeros(len(names) + 1, dtype=np.int64)
             np.cumsum(arrays["kind_lengths"], out=kind_offsets[1:])
             kinds = (names, kind_offsets, arrays["kind_deltas"].astype(np.uint32, copy=False))
-        verbs = None
-        if "verb_rows" in arrays:
-            verb_offsets = np.zeros(len(arrays["verb_rows"]) + 1, dtype=np.int64)
-            np.cumsum(arrays["verb_lengths"], out=verb_offsets[1:])
-            verbs = (arrays["verb_rows"], verb_offsets, arrays["verb_deltas"].astype(np.uint32))
         return cls(
             words,
             arrays["pos"].tobytes(),
@@ -165,8 +166,9 @@ class WordNetLexicon:
             exceptions,
             meta,
             kinds,
-            verbs,
+            _rows(arrays, "verb"),
             verb_forms,
+            _rows(arrays, "rare"),
         )
 
     def __len__(self) -> int:
@@ -221,18 +223,20 @@ class WordNetLexicon:
         start, end = int(self._kind_offsets[row]), int(self._kind_offsets[row + 1])
         return frozenset(np.cumsum(self._kind_deltas[start:end], dtype=np.uint64).tolist())
 
-    def related(self, a: str, b: str, verb: bool = False) -> float:
+    def related(self, a: str, b: str, verb: bool = False, rare: bool = False) -> float:
         """How closely WordNet links the two words, on the scale in the module docstring.
 
         Case-insensitive; 0.0 for a word WordNet does not know. With ``verb``, ``a`` is used
         as a verb and links through its verb senses only ("did X form" is not a genre);
-        without, the score is symmetric.
+        without, the score is symmetric. ``rare`` (implies ``verb``) links through all of
+        ``a``'s verb senses, not only its most frequent ones.
         """
-        key = (a, b, verb) if verb or a <= b else (b, a, verb)
+        mode = _RARE if rare else _AS_VERB if verb else 0
+        key = (a, b, mode) if mode or a <= b else (b, a, mode)
         cached = self._pairs.get(key)
         if cached is not None:
             return cached
-        score = self._score(self._entry(a, verb), self._entry(b))
+        score = self._score(self._entry(a, mode), self._entry(b))
         if len(self._pairs) >= _CACHE_LIMIT:
             self._pairs.clear()
         self._pairs[key] = score
@@ -257,30 +261,30 @@ class WordNetLexicon:
                     break
         return _BY_DISTANCE[best] if best < len(_BY_DISTANCE) else 0.0
 
-    def _entry(self, word: str, verb: bool = False) -> _Entry:
-        entry = self._words.get((word, verb))
+    def _entry(self, word: str, mode: int = 0) -> _Entry:
+        entry = self._words.get((word, mode))
         if entry is not None:
             return entry
         lowered = word.lower()
-        entry = self._expand(lowered, verb) if 0 < len(lowered) <= _MAX_WORD else _EMPTY
+        entry = self._expand(lowered, mode) if 0 < len(lowered) <= _MAX_WORD else _EMPTY
         if len(self._words) >= _CACHE_LIMIT:
             self._words.clear()
-        self._words[(word, verb)] = entry
+        self._words[(word, mode)] = entry
         return entry
 
-    def _expand(self, word: str, verb: bool = False) -> _Entry:
+    def _expand(self, word: str, mode: int = 0) -> _Entry:
         bases = self._lemmatise(word)
-        if verb:
+        if mode:
             verbs = frozenset(b for b in bases if self._is_lemma(b, _VERB))
             if verbs:
                 concepts: dict[int, int] = {}
                 for base in verbs:
-                    self._reach(base, 0, concepts, verb=True)
+                    self._reach(base, 0, concepts, mode)
                 return (bases, concepts)
         concepts = {}
         verb_only = self._verb_forms.get(word, ())
         for base in bases:
-            self._reach(base, 0, concepts, verb=base in verb_only)
+            self._reach(base, 0, concepts, _AS_VERB if base in verb_only else 0)
         head = self._compound_head(word)
         if head is not None:
             # A closed compound is a kind of its head ("screenwriter" is a writer), which is
@@ -289,10 +293,12 @@ class WordNetLexicon:
                 self._reach(base, 1, concepts)
         return (bases, concepts)
 
-    def _reach(self, lemma: str, extra: int, concepts: dict[int, int], verb: bool = False) -> None:
+    def _reach(self, lemma: str, extra: int, concepts: dict[int, int], mode: int = 0) -> None:
         row = self._row[lemma]
         offsets, deltas = self._offsets, self._deltas
-        if verb and row in self._verb_row:
+        if mode == _RARE and row in self._rare_row:
+            row, offsets, deltas = self._rare_row[row], self._rare_offsets, self._rare_deltas
+        elif mode and row in self._verb_row:
             row, offsets, deltas = self._verb_row[row], self._verb_offsets, self._verb_deltas
         start, end = int(offsets[row]), int(offsets[row + 1])
         for code in np.cumsum(deltas[start:end], dtype=np.uint64).tolist():
@@ -362,6 +368,15 @@ def packaged_lexicon() -> WordNetLexicon:
     per-word caches live on the instance, so a test can still load a private copy.
     """
     return WordNetLexicon.load()
+
+
+def _rows(arrays: dict[str, NDArray[Any]], name: str) -> _Verbs | None:
+    """A table of extra rows (``verb_*``, ``rare_*``): which lemmas, their offsets, codes."""
+    if f"{name}_rows" not in arrays:
+        return None
+    offsets = np.zeros(len(arrays[f"{name}_rows"]) + 1, dtype=np.int64)
+    np.cumsum(arrays[f"{name}_lengths"], out=offsets[1:])
+    return (arrays[f"{name}_rows"], offsets, arrays[f"{name}_deltas"].astype(np.uint32))
 
 
 def _forms(text: NDArray[Any]) -> dict[str, tuple[str, ...]]:

@@ -25,6 +25,7 @@ from research_chain.understanding.analysis import (
     Analysis,
     RelationMention,
     match_strength,
+    rare_readings,
     relation_phrase,
 )
 from research_chain.understanding.lexical import packaged_lexicon
@@ -417,6 +418,9 @@ class _Scorer:
             else tuple(_WH_TYPES[w] for w in (analysis.wh_word,) if w in _WH_TYPES)
         )
         self.named_types = _named_types(self.type_nouns, _kinds(self.types_of))
+        # "which firm did X start", "who": no point in time, though a verb may read a year
+        self.timeless = not self.times and bool(self.type_nouns)
+        self.timeless = self.timeless and not any(map(_names_time, self.type_nouns))
         self.phrases = analysis.hop_phrases(seed_span)
         self.hops = len(self.phrases)
         self.mentioned = _walkable(analysis)
@@ -615,6 +619,8 @@ class _Scorer:
             return False
         if not self.fits(choice.end) and self.kind_elsewhere():
             return False
+        if self.timeless and self.reaches_times(choice.end):
+            return False
         uses = {s.predicate for s in choice.steps}
         for options in self.groups.values():
             strongest = max(options.values())
@@ -686,6 +692,8 @@ class _Scorer:
                 # WordNet may not know a name, but a year is surely no place nor person:
                 # "where did X get started" is not when it did, though "started" names that
                 score -= _MISSED_KIND
+        elif self.timeless and self.reaches_times(end):
+            score -= 2 * _MISSED_KIND  # as surely as above, though no step is known to fit
         if steps[-1].predicate == analysis.answer_relation and self.agent in (None, steps[-1]):
             score += 1.0
             cue = 1.0 if self.agent is not None else cue  # "who edited": the editor end
@@ -721,6 +729,12 @@ class _Scorer:
             score += _ANCHORED_RETURN
         score -= _UNASKED_RETURN * (len(_returns(steps)) - len(explained))
         return score + self.order(steps)
+
+
+def _names_time(noun: str) -> bool:
+    """Is the noun a span of time ("season", "decade", "birthday") by WordNet?"""
+    lexicon = packaged_lexicon()
+    return any(lexicon.related(noun, word) >= _NAMES_TYPE for word in TIME_WORDS)
 
 
 def _matched(needed: list[str], offers: list[set[str]]) -> bool:
@@ -974,6 +988,12 @@ def infer_paths(
                 only = [_and_back(choice) for choice in only]
             if only:
                 return only
+            rare = [] if score.kind_elsewhere() else rare_readings(analysis, present)
+            if rare:
+                # nothing else says where to go: a verb's rarer senses may
+                analysis = _reread(analysis, set(), rare)
+                mentioned = _walkable(analysis)
+                score = _Scorer(analysis, seed_span, signature)
             if not mentioned and not score.kind_elsewhere():
                 return []
         if not mentioned:

@@ -1229,3 +1229,37 @@ async def test_paths_the_words_explain_alike_are_ordered_by_the_whole_question()
         Step("__people__person__children", Direction.OUT),
         Step("__people__person__place_of_birth", Direction.OUT),
     )
+
+
+async def test_who_asks_for_no_year_though_the_verb_reads_one() -> None:
+    """ "set up" reads the product's launch year as well as the maker's founder; "who" asks
+    for someone, and a year is no one, so the walk goes on through the maker."""
+    rows = [
+        ("Gadget_Z", "launch_year", "2015"),
+        ("Maker_Co", "makes_product", "Gadget_Z"),
+        ("Maker_Co", "founded_by", "Pat_P"),
+        ("Maker_Co", "year_founded", "1999"),
+    ]
+    assert await _best_steps(rows, "who set up the company behind Gadget_Z?", "Gadget_Z") == (
+        Step("makes_product", Direction.IN),
+        Step("founded_by", Direction.OUT),
+    )
+
+
+@pytest.mark.parametrize("noun", ["season", "year"])
+async def test_a_noun_of_time_still_asks_for_years(noun: str) -> None:
+    rows = [("Gadget_Z", "launch_year", "2015"), ("Maker_Co", "makes_product", "Gadget_Z")]
+    question = f"in which {noun} was Gadget_Z launched?"
+    assert await _best_steps(rows, question, "Gadget_Z") == (Step("launch_year", Direction.OUT),)
+
+
+async def test_a_verb_may_mean_a_rare_sense_when_nothing_else_reads() -> None:
+    """ "appear" in a film is the 6th of its verb senses; when no word names a relation
+    and no noun names what a step reaches, it reads the relation of actors."""
+    rows = [
+        ("Film_A", "starred_actors", "Pat_P"),
+        ("Film_B", "directed_by", "Pat_P"),
+        ("Film_B", "release_year", "1999"),
+    ]
+    for question in ("what does Pat_P appear in?", "Pat_P appears in which movies"):
+        assert await _best_steps(rows, question, "Pat_P") == (Step("starred_actors", Direction.IN),)

@@ -114,6 +114,15 @@ def test_rare_senses_do_not_make_one_link(lexicon: WordNetLexicon, a: str, b: st
     assert lexicon.related(a, b) < 0.8, (a, b)
 
 
+@pytest.mark.parametrize(("verb", "kin"), [("appear", "actor"), ("run", "executive")])
+def test_a_verb_reaches_its_rare_senses_only_when_asked(
+    lexicon: WordNetLexicon, verb: str, kin: str
+) -> None:
+    """ "appear" in a film (its 6th sense), "run" a business (its 4th): kept aside."""
+    assert lexicon.related(verb, kin, verb=True) == 0.0
+    assert lexicon.related(verb, kin, rare=True) >= 0.6
+
+
 @pytest.mark.parametrize(
     ("form", "noun_kin"), [("born", "investor"), ("made", "brand"), ("ran", "tally")]
 )
