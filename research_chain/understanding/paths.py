@@ -419,8 +419,9 @@ class _Scorer:
         )
         self.named_types = _named_types(self.type_nouns, _kinds(self.types_of))
         # "which firm did X start", "who": no point in time, though a verb may read a year
-        self.timeless = not self.times and bool(self.type_nouns)
-        self.timeless = self.timeless and not any(map(_names_time, self.type_nouns))
+        self.timeless = bool(self.type_nouns) and not (
+            self.times or any(map(_names_time, self.type_nouns))
+        )
         self.phrases = analysis.hop_phrases(seed_span)
         self.hops = len(self.phrases)
         self.mentioned = _walkable(analysis)
