@@ -72,6 +72,7 @@ _CALENDAR = words(
 _EXPLICIT = re.compile(r"\[([^\[\]]+)\]|\"([^\"]+)\"|“([^”]+)”")
 _WH = words("who whom whose what which when where how")
 _DETERMINERS = words("the a an s his her their its my your our")
+_WH_DETERMINERS = words("what which whose")
 _COPULA = words("is are was were")
 _DEMONSTRATIVES = words("this these")
 _ARTICLES = words("the a an")
@@ -138,10 +139,13 @@ class Analysis:
         return sum(1 for m in self.relations if m.predicate == predicate)
 
     def noun_slot(self, index: int) -> bool:
-        """Is the word used as a noun: after an article or a possessive, or before "of"
-        ("the location of X", "X's mother")? "plays" in "who plays X" is not."""
+        """Is the word used as a noun: after an article, a possessive or "what"/"which"
+        when WordNet knows it as a noun, or before "of" ("the location of X", "X's
+        mother", "has what kid")? "plays" in "who plays X" is not."""
         before = self.tokens[index - 1].text if index > 0 else ""
         after = self.tokens[index + 1].text if index + 1 < len(self.tokens) else ""
+        if before in _WH_DETERMINERS:
+            return packaged_lexicon().is_noun(self.tokens[index].text)
         return before in _DETERMINERS or after == "of"
 
     def choices(self) -> dict[tuple[int, int], str]:

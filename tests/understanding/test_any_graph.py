@@ -1263,3 +1263,21 @@ async def test_a_verb_may_mean_a_rare_sense_when_nothing_else_reads() -> None:
     ]
     for question in ("what does Pat_P appear in?", "Pat_P appears in which movies"):
         assert await _best_steps(rows, question, "Pat_P") == (Step("starred_actors", Direction.IN),)
+
+
+async def test_a_noun_after_what_names_where_its_step_leads() -> None:
+    """ "X's dad has what kid": the kid is the dad's child, walked forward along
+    ``children``, not the dad's own parent reached by walking it backwards."""
+    parents, children = "__people__person__parents", "__people__person__children"
+    rows = [
+        ("Ann_A", parents, "Dan_D"),
+        ("Bob_B", parents, "Dan_D"),
+        ("Dan_D", parents, "Old_O"),
+        ("Dan_D", children, "Ann_A"),
+        ("Dan_D", children, "Bob_B"),
+        ("Old_O", children, "Dan_D"),
+    ]
+    assert await _best_steps(rows, "Ann_A's dad has what kid ?", "Ann_A") == (
+        Step(parents, Direction.OUT),
+        Step(children, Direction.OUT),
+    )
