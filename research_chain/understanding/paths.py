@@ -732,6 +732,20 @@ class _Scorer:
         return score + self.order(steps)
 
 
+def _named_twice(analysis: Analysis, predicate: str) -> bool:
+    """Do two words of the question each name the relation by the same word of its name
+    ("kid" and "offspring" for ``children``)? Two halves of one name ("year" ... "released"
+    for ``release_year``) name it once."""
+    words = [w for w in read_relation(predicate).words if w not in _FUNCTION]
+    if not words:
+        return False
+    named: Counter[str] = Counter()
+    for m in analysis.relations:
+        if m.predicate == predicate:
+            named[max(words, key=lambda w: match_strength(m.word, (w,)))] += 1
+    return max(named.values(), default=0) >= 2
+
+
 def _names_time(noun: str) -> bool:
     """Is the noun a span of time ("season", "decade", "birthday") by WordNet?"""
     lexicon = packaged_lexicon()
@@ -763,9 +777,12 @@ def _extend(
     out: list[tuple[tuple[Step, ...], tuple[str, ...]]],
     max_bridges: int,
     named_end: Callable[[str], bool],
+    repeated: AbstractSet[str] = frozenset(),
 ) -> None:
     """Depth-first over the schema; unmentioned predicates only as a few bridging hops, and
-    a path of bridges alone only to where the answer noun names what it reaches."""
+    a path of bridges alone only to where the answer noun names what it reaches. A step
+    follows itself only along a relation the question names twice ("the kid of the
+    offspring of X")."""
     current = types[-1]
     if len(steps) >= max_len or current == LITERAL:
         return
@@ -775,14 +792,16 @@ def _extend(
         if is_bridge and (bridges >= max_bridges or LITERAL in far):
             continue
         step = Step(predicate, direction)
-        if steps and steps[-1] == step:
+        if steps and steps[-1] == step and predicate not in repeated:
             continue
         for far_type in sorted(far):
             path = (*steps, step)
             reached = (*types, far_type)
             if any(s.predicate in mentioned for s in path) or named_end(far_type):
                 out.append((path, reached))
-            _extend(signature, mentioned, reached, path, max_len, out, max_bridges, named_end)
+            _extend(
+                signature, mentioned, reached, path, max_len, out, max_bridges, named_end, repeated
+            )
 
 
 def _order(choice: PathChoice) -> tuple[float, int, int, list[tuple[str, str]]]:
@@ -1006,7 +1025,10 @@ def infer_paths(
     choices: list[PathChoice] = []
     for bridges in (0, _MAX_BRIDGES):
         found: list[tuple[tuple[Step, ...], tuple[str, ...]]] = []
-        _extend(signature, mentioned, (seed_type,), (), max_len, found, bridges, score.fits)
+        repeated = {p for p in mentioned if _named_twice(analysis, p)}
+        _extend(
+            signature, mentioned, (seed_type,), (), max_len, found, bridges, score.fits, repeated
+        )
         choices = []
         for steps, keys in found:
             if _crosses_a_time(steps, keys, signature):

@@ -1281,3 +1281,29 @@ async def test_a_noun_after_what_names_where_its_step_leads() -> None:
         Step(parents, Direction.OUT),
         Step(children, Direction.OUT),
     )
+
+
+async def test_a_relation_named_twice_is_walked_twice() -> None:
+    """ "the kid of the offspring of X" is X's grandchild: ``children`` twice in a row."""
+    children, religion = "__people__person__children", "__people__person__religion"
+    rows = [
+        ("Ann_A", children, "Bob_B"),
+        ("Bob_B", children, "Cy_C"),
+        ("Ann_A", religion, "Faith_A"),
+        ("Bob_B", religion, "Faith_B"),
+        ("Cy_C", religion, "Faith_C"),
+    ]
+    question = "what is the religion of the kid of the offspring of Ann_A ?"
+    assert await _best_steps(rows, question, "Ann_A") == (
+        Step(children, Direction.OUT),
+        Step(children, Direction.OUT),
+        Step(religion, Direction.OUT),
+    )
+
+
+async def test_two_halves_of_one_name_walk_it_once() -> None:
+    """ "what year was X released": "year" and "released" name ``release_year`` once, even
+    where a year is also some film's title."""
+    rows = [("Film_A", "release_year", "2010"), ("2010", "release_year", "1984")]
+    twice = (Step("release_year", Direction.OUT),) * 2
+    assert twice not in await _candidates(rows, "what year was Film_A released", "Film_A")
