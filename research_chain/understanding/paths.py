@@ -737,7 +737,7 @@ def _named_twice(analysis: Analysis, predicate: str) -> bool:
     ("kid" and "offspring" for ``children``)? Two halves of one name ("year" ... "released"
     for ``release_year``) name it once."""
     words = [w for w in read_relation(predicate).words if w not in _FUNCTION]
-    if not words:
+    if not words or analysis.mention_count(predicate) < 2:
         return False
     named: Counter[str] = Counter()
     for m in analysis.relations:
@@ -1023,9 +1023,9 @@ def infer_paths(
             mentioned = frozenset(present)
             max_len = min(max_len, 2)
     choices: list[PathChoice] = []
+    repeated = {p for p in mentioned if _named_twice(analysis, p)}
     for bridges in (0, _MAX_BRIDGES):
         found: list[tuple[tuple[Step, ...], tuple[str, ...]]] = []
-        repeated = {p for p in mentioned if _named_twice(analysis, p)}
         _extend(
             signature, mentioned, (seed_type,), (), max_len, found, bridges, score.fits, repeated
         )
