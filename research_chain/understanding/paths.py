@@ -77,6 +77,7 @@ _KIND_SAMPLE = 32
 # A reading weaker than this justifies no step ("city" read as a place of death).
 _JUSTIFIES = 0.25
 _ALIGNED = 0.5
+_BACKWARD = 1.0
 # What "where" asks for, as the WordNet noun a name's kinds are checked against. People are
 # left out: WordNet knows only famous ones (a bias, not a kind), and a "Russian" is a person
 # as well as a language. Types a graph's relation names give (kb.person.*) have no bias.
@@ -412,6 +413,7 @@ class _Scorer:
         # "when", "which year": values that are points in time, whatever reaches them
         self.times = any(w == "when" or singular(w) in TIME_WORDS for w in analysis.answer_words)
         self._fits: dict[Step, bool] = {}
+        self._elsewhere: bool | None = None
         self.type_nouns = (
             tuple(w for w in analysis.answer_words if _nouns((w,)))
             if analysis.answer_token is not None
@@ -494,8 +496,13 @@ class _Scorer:
         score = 0.0
         for token in self.tokens:
             options = self.groups.get(token, {})
-            if token == self.analysis.answer_token and max(options.values(), default=0) < 1.0:
-                continue  # what the answer is, read by the cue on the last step
+            if token == self.analysis.answer_token and (
+                self.named_types or max(options.values(), default=0) < 1.0
+            ):
+                # what the answer is, read by the cue on the last step or by the type it
+                # names ("which films": ``film.film``, though ``featured_film_locations``
+                # has the word too)
+                continue
             best = max((w for p, w in options.items() if p in uses), default=0.0)
             if self.type_tokens.get(token, set()) & visited:
                 best = 1.0
@@ -543,7 +550,9 @@ class _Scorer:
 
     def kind_elsewhere(self) -> bool:
         """Does some step of the tree reach what the answer noun names?"""
-        return any(self.fits(node) for node in self.incoming)
+        if self._elsewhere is None:
+            self._elsewhere = any(self.fits(node) for node in self.incoming)
+        return self._elsewhere
 
     def _units(self) -> list[dict[str, float]]:
         """Relation words grouped into the phrases they form ("birth place", "place of
@@ -611,6 +620,20 @@ class _Scorer:
         return any(
             m.predicate == step.predicate and self.analysis.noun_slot(m.token)
             for m in self.analysis.relations
+        )
+
+    def named_backward(self, step: Step) -> bool:
+        """Is this step walked away from where a noun of the question says it leads? "the
+        singer of the band" names ``lead_vocalist``'s singers; walked back from a singer it
+        reaches bands, which no word asks for. A verb reading the relation may go either way."""
+        if step.direction is not Direction.IN or self.cued.get(step.predicate):
+            return False
+        objects = _nouns(_ends(step.predicate)[0])
+        mentions = [m for m in self.analysis.relations if m.predicate == step.predicate]
+        return (
+            bool(objects and mentions)
+            and all(self.analysis.noun_slot(m.token) for m in mentions)
+            and any(match_strength(m.word, objects) >= _SURE_NOUN for m in mentions)
         )
 
     def explains(self, choice: PathChoice) -> bool:
@@ -714,6 +737,7 @@ class _Scorer:
             score -= _UNJUSTIFIED
         score -= _MISSING_HOP * max(0, self.hops - len(steps))
         score += _ALIGNED * self.aligned(steps)
+        score -= _BACKWARD * sum(1 for s in steps if self.named_backward(s))
         explained = [
             i
             for i in _returns(steps)

@@ -1307,3 +1307,40 @@ async def test_two_halves_of_one_name_walk_it_once() -> None:
     rows = [("Film_A", "release_year", "2010"), ("2010", "release_year", "1984")]
     twice = (Step("release_year", Direction.OUT),) * 2
     assert twice not in await _candidates(rows, "what year was Film_A released", "Film_A")
+
+
+async def test_a_noun_naming_where_a_step_leads_is_not_walked_back() -> None:
+    """ "Red_Hawks's sponsor" is the sponsor, reached along ``sponsor``; walked back from it,
+    the step reaches the others it sponsors (an athlete with a nationality), which no word
+    asks for. "Based in" then reads nothing, so the country is the sponsor's head office's."""
+    sponsor, hq = "sports.competitor.sponsor", "__business__company__headquarters"
+    within, nationality = "location.location.containedby", "people.person.nationality"
+    rows = [
+        ("Red_Hawks", sponsor, "Acme_Corp"),
+        ("Jo_Jones", sponsor, "Acme_Corp"),
+        ("Jo_Jones", nationality, "Kenya"),
+        ("Acme_Corp", hq, "Leeds"),
+        ("Leeds", within, "England"),
+    ]
+    question = "what country is Red_Hawks's sponsor based in?"
+    assert await _best_steps(rows, question, "Red_Hawks") == (
+        Step(sponsor, Direction.OUT),
+        Step(hq, Direction.OUT),
+        Step(within, Direction.OUT),
+    )
+
+
+async def test_an_answer_noun_naming_a_type_need_not_be_walked() -> None:
+    """ "which films": the films ``film.film.*`` relations start, whatever step reaches them;
+    ``featured_film_locations`` has the word too, but walking it out and back to films
+    sharing a location answers nothing asked."""
+    directed, locations = "film.film.directed_by", "film.film.featured_film_locations"
+    rows = [
+        ("Film_A", directed, "Hugo_H"),
+        ("Film_A", locations, "Rome"),
+        ("Film_B", directed, "Ann_A"),
+        ("Film_B", locations, "Rome"),
+    ]
+    assert await _best_steps(rows, "which films did Hugo_H direct?", "Hugo_H") == (
+        Step(directed, Direction.IN),
+    )
