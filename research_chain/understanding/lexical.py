@@ -75,6 +75,10 @@ _DOUBLING = ("ed", "ing", "er", "est")
 _VOWELS = frozenset("aeiou")
 # Score for the smallest summed distance over shared concepts; index = distance a + distance b.
 _BY_DISTANCE = (0.9, 0.8, 0.6)
+# How far (in WordNet links) a name's head noun may be from the kind it is judged to be:
+# "university" -> educational institution -> institution.
+_HEAD_KIN = 2
+_ARTICLES = frozenset({"the", "a", "an"})
 _SAME_BASE = 1.0
 # Shortest parts of a closed compound worth splitting off; shorter ones are chance matches
 # ("pas|sword", "car|pet").
@@ -200,10 +204,32 @@ class WordNetLexicon:
         ("city", "country") names? WordNet files places, people, languages and faiths under
         their kinds, so a graph's entity names tell what a relation reaches even when the
         relation's own name does not say it (``within`` reaching countries)."""
-        kinds = self._name_kinds(" ".join(name.lower().replace("_", " ").split()))
-        if not kinds:
-            return False
-        return any(d == 0 and c in kinds for c, d in self._entry(noun)[1].items())
+        words = " ".join(name.lower().replace("_", " ").split())
+        wanted = {c for c, d in self._entry(noun)[1].items() if d == 0}
+        kinds = self._name_kinds(words)
+        if kinds:
+            return not wanted.isdisjoint(kinds)
+        head = self._head_noun(words)
+        return head is not None and any(
+            c in wanted for c, d in self._entry(head)[1].items() if d <= _HEAD_KIN
+        )
+
+    def _head_noun(self, name: str) -> str | None:
+        """The common noun a name WordNet does not know is titled by: "Hollbrook University",
+        "University of Hollbrook" (the word before "of"). Not a word that is itself a
+        name, as surnames often are ("Ann Lincoln", "Helena of Hanover"), and only after a
+        proper name: "Silent Horizon" and "Quiet Witness" are titles, not a horizon or a
+        witness."""
+        words = [w for w in name.split(" ") if w not in _ARTICLES]
+        cut = words.index("of", 1) if "of" in words[1:] else len(words)
+        if cut < 1:
+            return None
+        head, modifiers = words[cut - 1], words[: cut - 1] + words[cut + 1 :]
+        if not any(m not in self or self._stored_kinds(m) for m in modifiers):
+            return None
+        if self._stored_kinds(head) or not self.is_noun(head):
+            return None
+        return head
 
     def _name_kinds(self, name: str) -> frozenset[int]:
         found = self._kinds.get(name)

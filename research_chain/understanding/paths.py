@@ -78,10 +78,13 @@ _KIND_SAMPLE = 32
 _JUSTIFIES = 0.25
 _ALIGNED = 0.5
 _BACKWARD = 1.0
-# What "where" asks for, as the WordNet noun a name's kinds are checked against. People are
+# What "where" asks for, as the WordNet nouns a name's kinds are checked against: a place,
+# or an institution one studies or works at ("where did X study"; "where is the school X
+# attended" asks for the school's place). People are
 # left out: WordNet knows only famous ones (a bias, not a kind), and a "Russian" is a person
 # as well as a language. Types a graph's relation names give (kb.person.*) have no bias.
-_WH_KINDS = {"where": "location"}
+_WH_KINDS = {"where": ("location", "institution")}
+_BEING = frozenset({"is", "are", "was", "were"})
 _WH_TYPES = {"where": "location", "who": "person", "whom": "person"}
 _NAMES_TYPE = 0.8
 
@@ -359,6 +362,16 @@ def _reread(
     return dataclasses.replace(analysis, relations=[*kept, *extra])
 
 
+def _wh_kinds(analysis: Analysis) -> tuple[str, ...]:
+    """The kinds the wh-word asks for; after "where is" only places."""
+    kinds = _WH_KINDS.get(analysis.wh_word, ())
+    at = next((t.index for t in analysis.tokens if t.text == analysis.wh_word), None)
+    tokens = analysis.tokens
+    if kinds and at is not None and at + 1 < len(tokens) and tokens[at + 1].text in _BEING:
+        return kinds[:1]
+    return kinds
+
+
 def _kinds(types_of: Mapping[Step, set[str]]) -> list[str]:
     """Every type the graph's relation names give what the tree's steps reach."""
     return sorted(set().union(*types_of.values())) if types_of else []
@@ -408,7 +421,7 @@ class _Scorer:
         self.kind_nouns = (
             tuple(w for w in analysis.answer_words if _nouns((w,)) and not is_agent_noun(w))
             if analysis.answer_token is not None
-            else tuple(_WH_KINDS[w] for w in (analysis.wh_word,) if w in _WH_KINDS)
+            else _wh_kinds(analysis)
         )
         # "when", "which year": values that are points in time, whatever reaches them
         self.times = any(w == "when" or singular(w) in TIME_WORDS for w in analysis.answer_words)

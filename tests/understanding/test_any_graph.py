@@ -1344,3 +1344,26 @@ async def test_an_answer_noun_naming_a_type_need_not_be_walked() -> None:
     assert await _best_steps(rows, "which films did Hugo_H direct?", "Hugo_H") == (
         Step(directed, Direction.IN),
     )
+
+
+async def test_where_one_studies_is_an_institution_where_it_is_a_place() -> None:
+    """ "where did X study" asks for the school, an institution WordNet knows by the noun
+    its name ends in, not for the only step to a place (the birthplace); "where is the
+    university X works at" asks for the university's place."""
+    education, employer = "people.person.education", "people.person.employment_history"
+    born, city = "people.person.place_of_birth", "education.university.city"
+    rows = [
+        ("Ida_Moss", education, "Hollbrook_University"),
+        ("Ida_Moss", employer, "Dunmore_University"),
+        ("Ida_Moss", born, "Vienna"),
+        ("Hollbrook_University", city, "Leeds"),
+        ("Dunmore_University", city, "Boston"),
+    ]
+    assert await _best_steps(rows, "where did Ida_Moss study?", "Ida_Moss") == (
+        Step(education, Direction.OUT),
+    )
+    question = "where is the university Ida_Moss works at?"
+    assert await _best_steps(rows, question, "Ida_Moss") == (
+        Step(employer, Direction.OUT),
+        Step(city, Direction.OUT),
+    )

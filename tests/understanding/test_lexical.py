@@ -218,6 +218,16 @@ def lexicon_score(a: str, b: str) -> float:
         ("germany", "city", False),
         ("vienna", "religion", False),
         ("old_town_of_x", "city", False),
+        # a name WordNet does not know, by the common noun it is titled by
+        ("Hollbrook_University", "institution", True),
+        ("university of hollbrook", "institution", True),
+        ("Pemberton_School_of_Economics", "institution", True),
+        ("Hollbrook_University", "location", False),
+        # titles of works and surnames that are names themselves are no such thing
+        ("Silent_Horizon", "location", False),
+        ("The_Quiet_Witness", "person", False),
+        ("Ann_Lincoln", "location", False),
+        ("helena_of_hanover_84", "location", False),
     ],
 )
 def test_proper_names_are_known_by_their_kinds(
