@@ -487,8 +487,9 @@ def _answer_cue(
 ) -> tuple[str, frozenset[str], str | None]:
     """The wh-word and what it asks for: entity types and/or a relation's agent."""
     type_list = list(types)
+    relative = _relative_wh(tokens, blocked)
     for tok in tokens:
-        if tok.text not in _WH or tok.index in blocked:
+        if tok.text not in _WH or tok.index in blocked or tok.index in relative:
             continue
         relation = None
         run = _noun_run(tokens[tok.index + 1 : tok.index + 6], blocked, type_list, relations)
@@ -528,13 +529,25 @@ def _answer_cue(
     return "", frozenset(), None
 
 
+def _relative_wh(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
+    """Wh-words that open a relative clause, not the question: right after a noun, with
+    another wh-word asking later ("the person who wrote X was born in which country")."""
+    asking = [t.index for t in tokens if t.text in _WH and t.index not in blocked]
+    return {
+        i
+        for i in asking[:-1]
+        if i > 0 and i - 1 not in blocked and tokens[i - 1].text not in NOISE_WORDS | _WH
+    }
+
+
 def _answer_words(tokens: Sequence[Token], blocked: set[int]) -> tuple[tuple[str, ...], int | None]:
     """The words that say what kind of thing the answer is, and the token of a noun among
     them: "where" and "when" themselves, the adjective after "how" ("how old"), or the
     head of the noun phrase after "which" and "what" ("which football team" -> "team")."""
+    relative = _relative_wh(tokens, blocked)
     for tok in tokens:
         asking = tok.index == 0 and tok.text in ASKING_VERBS  # "name a club in Spain"
-        if tok.index in blocked or (tok.text not in _WH and not asking):
+        if tok.index in blocked or tok.index in relative or (tok.text not in _WH and not asking):
             continue
         if tok.text in ("where", "when"):
             return (tok.text,), None

@@ -218,9 +218,11 @@ class WordNetLexicon:
         """The common noun a name WordNet does not know is titled by: "Hollbrook University",
         "University of Hollbrook" (the word before "of"). Not a word that is itself a
         name, as surnames often are ("Ann Lincoln", "Helena of Hanover"), and only after a
-        proper name: "Silent Horizon" and "Quiet Witness" are titles, not a horizon or a
-        witness."""
+        proper name and with no possessive: "Silent Horizon", "Barney's Version" are titles,
+        not a horizon or a version."""
         words = [w for w in name.split(" ") if w not in _ARTICLES]
+        if any("'" in w or "\u2019" in w for w in words):
+            return None  # "Barney's Version", "Charlotte's Web": titles
         cut = words.index("of", 1) if "of" in words[1:] else len(words)
         if cut < 1:
             return None

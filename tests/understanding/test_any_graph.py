@@ -1367,3 +1367,25 @@ async def test_where_one_studies_is_an_institution_where_it_is_a_place() -> None
         Step(employer, Direction.OUT),
         Step(city, Direction.OUT),
     )
+
+
+async def test_a_relative_who_is_not_the_question_word() -> None:
+    """ "the person who wrote X was born in which country": "who" opens a relative clause;
+    the question asks "which country", so the answer is a country, not the people who
+    lived in the writer's birthplace."""
+    author, born = "book.written_work.author", "people.person.place_of_birth"
+    lived, within = "people.person.places_lived", "location.location.containedby"
+    rows = [
+        ("Small_Hours", author, "Ida_Moss"),
+        ("Ida_Moss", born, "Leeds"),
+        ("Leeds", within, "England"),
+        ("Ben_Cole", lived, "Leeds"),
+        ("Ben_Cole", born, "Vienna"),
+        ("Vienna", within, "Austria"),
+    ]
+    question = "the person who wrote Small_Hours was born in which country?"
+    assert await _best_steps(rows, question, "Small_Hours") == (
+        Step(author, Direction.OUT),
+        Step(born, Direction.OUT),
+        Step(within, Direction.OUT),
+    )

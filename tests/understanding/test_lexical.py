@@ -225,6 +225,7 @@ def lexicon_score(a: str, b: str) -> float:
         ("Hollbrook_University", "location", False),
         # titles of works and surnames that are names themselves are no such thing
         ("Silent_Horizon", "location", False),
+        ("Barney's Version", "type", False),
         ("The_Quiet_Witness", "person", False),
         ("Ann_Lincoln", "location", False),
         ("helena_of_hanover_84", "location", False),
