@@ -328,7 +328,17 @@ def _relation_mentions(
     verbs = _verb_uses(tokens, blocked)
     found = []
     for tok in tokens:
-        if tok.index in blocked or tok.text in _NOT_RELATION_WORDS:
+        if tok.index in blocked:
+            continue
+        if tok.text in _NOT_RELATION_WORDS:
+            # an ordering or joining word names only a relation that has it in its name
+            # ("first published": ``date_of_first_publication``; "last name")
+            if tok.text not in NOISE_WORDS:
+                found += [
+                    RelationMention(p, tok.index, tok.text, 1.0)
+                    for p, vocabulary in vocab.items()
+                    if tok.text in vocabulary
+                ]
             continue
         # The answer's noun ("what types are ...") reads a relation through the nouns of its
         # name only: "type" the verb is not "written".

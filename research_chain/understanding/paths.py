@@ -510,11 +510,11 @@ class _Scorer:
         for token in self.tokens:
             options = self.groups.get(token, {})
             if token == self.analysis.answer_token and (
-                self.named_types or max(options.values(), default=0) < 1.0
+                self.named_types or max(options.values(), default=0) < 1.0 or self.kind_elsewhere()
             ):
-                # what the answer is, read by the cue on the last step or by the type it
-                # names ("which films": ``film.film``, though ``featured_film_locations``
-                # has the word too)
+                # what the answer is, read by the cue on the last step or by the type or
+                # kind it names ("which films": ``film.film``, though
+                # ``featured_film_locations`` has the word too; "which city": Leeds)
                 continue
             best = max((w for p, w in options.items() if p in uses), default=0.0)
             if self.type_tokens.get(token, set()) & visited:

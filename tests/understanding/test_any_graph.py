@@ -1389,3 +1389,32 @@ async def test_a_relative_who_is_not_the_question_word() -> None:
         Step(born, Direction.OUT),
         Step(within, Direction.OUT),
     )
+
+
+async def test_an_ordering_word_reads_a_relation_named_by_it() -> None:
+    """ "first" orders answers ("which came first"), but in "when was X first published"
+    it is a word of ``date_of_first_publication``; without it "published" reads the
+    publisher and the year the publisher was founded answers."""
+    first, publisher = "book.written_work.date_of_first_publication", "book.edition.publisher"
+    founded = "organization.organization.founded"
+    rows = [
+        ("Quiet_Seasons", first, "1972"),
+        ("Quiet_Seasons", publisher, "Marrow_House"),
+        ("Marrow_House", founded, "1912"),
+    ]
+    question = "when was Quiet_Seasons first published?"
+    assert await _best_steps(rows, question, "Quiet_Seasons") == (Step(first, Direction.OUT),)
+
+
+async def test_an_answer_noun_naming_a_kind_is_read_by_the_kind() -> None:
+    """ "which city was X born in": Leeds is a city by WordNet; ``education.university.city``
+    also has the word, but walking it back from Leeds reaches universities, not a city."""
+    born, city = "people.person.place_of_birth", "education.university.city"
+    rows = [
+        ("Greta_Moss", born, "Leeds"),
+        ("Greta_Moss", "people.person.education", "Brannock_College"),
+        ("Brannock_College", city, "Boston"),
+        ("Korvald_University", city, "Leeds"),
+    ]
+    question = "which city was Greta_Moss born in?"
+    assert await _best_steps(rows, question, "Greta_Moss") == (Step(born, Direction.OUT),)
