@@ -73,7 +73,7 @@ _EXPLICIT = re.compile(r"\[([^\[\]]+)\]|\"([^\"]+)\"|“([^”]+)”")
 _WH = words("who whom whose what which when where how")
 _DETERMINERS = words("the a an s his her their its my your our")
 _WH_DETERMINERS = words("what which whose")
-_COPULA = words("is are was were")
+COPULA = words("is are was were")
 _DEMONSTRATIVES = words("this these")
 _ARTICLES = words("the a an")
 _RELATIVE = words("who that")
@@ -152,7 +152,7 @@ class Analysis:
         """Names a yes/no-shaped question offers as its answer's options ("is X male or
         female"): the mentions either side of an "or", by token span. Not "did A or B
         direct ...": there the two are its subjects."""
-        if not self.tokens or self.tokens[0].text not in _COPULA:
+        if not self.tokens or self.tokens[0].text not in COPULA:
             return {}
         spans = {self.entity_token_span(m): m.surface.casefold() for m in self.entities}
         offered: dict[tuple[int, int], str] = {}
@@ -612,7 +612,7 @@ def _classified(tokens: Sequence[Token], blocked: set[int], answer: int | None) 
     after = tokens[answer + 3] if answer + 3 < len(tokens) else None
     if noun.index in blocked or after is None:
         return None
-    return noun.index if after.index in blocked or after.text in _COPULA else None
+    return noun.index if after.index in blocked or after.text in COPULA else None
 
 
 def _agent_named(

@@ -22,6 +22,7 @@ from itertools import pairwise
 
 from research_chain.graph.protocol import Direction, Step
 from research_chain.understanding.analysis import (
+    COPULA,
     Analysis,
     RelationMention,
     match_strength,
@@ -80,11 +81,10 @@ _ALIGNED = 0.5
 _BACKWARD = 1.0
 # What "where" asks for, as the WordNet nouns a name's kinds are checked against: a place,
 # or an institution one studies or works at ("where did X study"; "where is the school X
-# attended" asks for the school's place). People are
-# left out: WordNet knows only famous ones (a bias, not a kind), and a "Russian" is a person
-# as well as a language. Types a graph's relation names give (kb.person.*) have no bias.
+# attended" asks for the school's place). People are left out: WordNet knows only famous
+# ones (a bias, not a kind), and a "Russian" is a person as well as a language. Types a
+# graph's relation names give (kb.person.*) have no bias.
 _WH_KINDS = {"where": ("location", "institution")}
-_BEING = frozenset({"is", "are", "was", "were"})
 _WH_TYPES = {"where": "location", "who": "person", "whom": "person"}
 _NAMES_TYPE = 0.8
 
@@ -367,7 +367,7 @@ def _wh_kinds(analysis: Analysis) -> tuple[str, ...]:
     kinds = _WH_KINDS.get(analysis.wh_word, ())
     at = next((t.index for t in analysis.tokens if t.text == analysis.wh_word), None)
     tokens = analysis.tokens
-    if kinds and at is not None and at + 1 < len(tokens) and tokens[at + 1].text in _BEING:
+    if kinds and at is not None and at + 1 < len(tokens) and tokens[at + 1].text in COPULA:
         return kinds[:1]
     return kinds
 
@@ -461,6 +461,7 @@ class _Scorer:
             for p in {m.predicate for m in analysis.relations if m.token in phrase}:
                 self.distance[p] = min(self.distance[p], rank - len(analysis.tokens))
         self._cues: dict[Step, float] = {}
+        self._backward: dict[Step, bool] = {}
         self.agent = _agent_step(analysis.answer_relation)
 
     def _cued(self, predicate: str) -> bool:
@@ -641,13 +642,16 @@ class _Scorer:
         reaches bands, which no word asks for. A verb reading the relation may go either way."""
         if step.direction is not Direction.IN or self.cued.get(step.predicate):
             return False
-        objects = _nouns(_ends(step.predicate)[0])
-        mentions = [m for m in self.analysis.relations if m.predicate == step.predicate]
-        return (
-            bool(objects and mentions)
-            and all(self.analysis.noun_slot(m.token) for m in mentions)
-            and any(match_strength(m.word, objects) >= _SURE_NOUN for m in mentions)
-        )
+        found = self._backward.get(step)
+        if found is None:
+            objects = _nouns(_ends(step.predicate)[0])
+            mentions = [m for m in self.analysis.relations if m.predicate == step.predicate]
+            found = self._backward[step] = (
+                bool(objects and mentions)
+                and all(self.analysis.noun_slot(m.token) for m in mentions)
+                and any(match_strength(m.word, objects) >= _SURE_NOUN for m in mentions)
+            )
+        return found
 
     def explains(self, choice: PathChoice) -> bool:
         """Does the path walk every relation word by its strongest reading and no relation
