@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -494,10 +495,10 @@ def _answer_cue(
     types: Iterable[str],
     relations: list[RelationMention],
     answer: int | None,
+    relative: AbstractSet[int],
 ) -> tuple[str, frozenset[str], str | None]:
     """The wh-word and what it asks for: entity types and/or a relation's agent."""
     type_list = list(types)
-    relative = _relative_wh(tokens, blocked)
     for tok in tokens:
         if tok.text not in _WH or tok.index in blocked or tok.index in relative:
             continue
@@ -550,11 +551,12 @@ def _relative_wh(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
     }
 
 
-def _answer_words(tokens: Sequence[Token], blocked: set[int]) -> tuple[tuple[str, ...], int | None]:
+def _answer_words(
+    tokens: Sequence[Token], blocked: set[int], relative: AbstractSet[int]
+) -> tuple[tuple[str, ...], int | None]:
     """The words that say what kind of thing the answer is, and the token of a noun among
     them: "where" and "when" themselves, the adjective after "how" ("how old"), or the
     head of the noun phrase after "which" and "what" ("which football team" -> "team")."""
-    relative = _relative_wh(tokens, blocked)
     for tok in tokens:
         asking = tok.index == 0 and tok.text in ASKING_VERBS  # "name a club in Spain"
         if tok.index in blocked or tok.index in relative or (tok.text not in _WH and not asking):
@@ -731,7 +733,8 @@ def analyse(
         if s <= t.start < e
     }
     type_list = list(types)
-    analysis.answer_words, analysis.answer_token = _answer_words(tokens, blocked)
+    relative = _relative_wh(tokens, blocked)
+    analysis.answer_words, analysis.answer_token = _answer_words(tokens, blocked, relative)
     found = _relation_mentions(tokens, blocked, predicates, type_list, analysis.answer_token)
     analysis.relations = _without_descriptors(found, tokens, blocked)
     analysis.relations += _phrases_read_whole(tokens, blocked, predicates, analysis.relations)
@@ -744,7 +747,7 @@ def analyse(
         if tok.text in COMEMBER_WORDS:
             analysis.comember_tokens.append(tok.index)
     analysis.wh_word, analysis.answer_types, analysis.answer_relation = _answer_cue(
-        tokens, blocked, type_list, analysis.relations, analysis.answer_token
+        tokens, blocked, type_list, analysis.relations, analysis.answer_token, relative
     )
     classified = _classified(tokens, blocked, analysis.answer_token)
     if classified is not None:
