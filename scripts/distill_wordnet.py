@@ -25,6 +25,9 @@ Verbs with senses beyond their most frequent ones also get a row of every verb s
 (``rare_rows``, ``rare_lengths``, ``rare_deltas``): a last resort for a verb whose frequent
 senses name nothing in a graph ("appear" in a film is its 6th sense).
 
+Acronyms of common nouns ("CEO", "PhD"), which WordNet spells with capitals and so are no
+lemmas here, are listed lower-cased in ``acronyms``: only to tell such a word from a name.
+
 Irregular forms (``*.exc``: "wrote write") are kept as ``exceptions``; those a form has only
 as a verb ("born bear") are also listed in ``verb_exceptions``, so that "born" reaches the verb
 "bear" and not the noun (a pessimistic investor).
@@ -72,6 +75,8 @@ LEMMA = re.compile(r"[a-z]+(?:-[a-z]+)*")
 PHRASE = re.compile(r"[a-z]+(?:-[a-z]+)*(?:_[a-z]+(?:-[a-z]+)*){1,2}")
 # Adjective lemmas carry a syntactic marker in data.adj: "galore(ip)".
 ADJ_MARKER = re.compile(r"\([a-z]+\)$")
+# A common noun WordNet spells with capitals ("CEO", "PhD"): two capitals or more.
+ACRONYM = re.compile(r"(?=(?:[a-z]*[A-Z]){2})[A-Za-z]+")
 
 ONE_STEP = {"+", "\\", "=", "<", "&", "^", "@", "@i"}
 HYPERNYM = {"@", "@i"}
@@ -334,6 +339,20 @@ def name_kinds(
     return out
 
 
+def acronyms(synsets: dict[tuple[str, int], Synset]) -> list[str]:
+    """Acronyms of common nouns, lower-cased ("phd", "ceo"): words a question may capitalise
+    beside a name without naming anything. An instance's ("USA", "NATO") is a proper name."""
+    return sorted(
+        {
+            w.lower()
+            for (pos, _), synset in synsets.items()
+            if pos == "n" and not any(symbol == "@i" for symbol, *_ in synset.pointers)
+            for w in synset.lemmas
+            if ACRONYM.fullmatch(w)
+        }
+    )
+
+
 def read_license(root: Path) -> str:
     """The licence file if present, else the notice every data file carries in its header."""
     license_file = root / "LICENSE"
@@ -433,6 +452,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "kind_names": np.frombuffer("\n".join(kinds).encode(), dtype=np.uint8),
         "kind_lengths": np.array([len(c) for c in kinds.values()], dtype=np.uint16),
         "kind_deltas": np.array(kind_deltas, dtype=np.uint32),
+        "acronyms": np.frombuffer("\n".join(acronyms(synsets)).encode(), dtype=np.uint8),
     }
     return arrays, meta
 

@@ -756,7 +756,7 @@ def analyse(
         ]
     named = blocked | {m.token for m in analysis.relations if m.strength >= 1.0}
     named |= {i for positions in analysis.types.values() for i in positions}
-    analysis.unknown_names = _unknown_names(text, tokens, named)
+    analysis.unknown_names = _unknown_names(text, tokens, named, bool(analysis.entities))
     analysis.order = _order(tokens)
     return analysis
 
@@ -863,9 +863,10 @@ def _order(tokens: Sequence[Token]) -> str:
     return ""
 
 
-def _unknown_names(text: str, tokens: Sequence[Token], named: set[int]) -> list[str]:
+def _unknown_names(text: str, tokens: Sequence[Token], named: set[int], linked: bool) -> list[str]:
     """Proper names the graph does not know: capitalised runs no entity, type or relation
-    word explains ("Albatross 7", "Operation Velvet Thunder")."""
+    word explains ("Albatross 7", "Operation Velvet Thunder"). Beside a name the graph does
+    know, one capitalised word English knows is a word ("X's PhD supervisor"), not a name."""
     runs: list[list[Token]] = []
     current: list[Token] = []
     for tok in tokens:
@@ -881,4 +882,7 @@ def _unknown_names(text: str, tokens: Sequence[Token], named: set[int]) -> list[
         current = []
     if current:
         runs.append(current)
+    if linked:
+        lexicon = packaged_lexicon()
+        runs = [run for run in runs if len(run) > 1 or not lexicon.knows(run[0].text)]
     return [text[run[0].start : run[-1].end] for run in runs]

@@ -119,6 +119,7 @@ class WordNetLexicon:
         verbs: _Verbs | None = None,
         verb_forms: dict[str, tuple[str, ...]] | None = None,
         rare: _Verbs | None = None,
+        acronyms: frozenset[str] = frozenset(),
     ) -> None:
         if len(pos) != len(words) or offsets.shape != (len(words) + 1,):
             raise ValueError(f"lexicon has {len(words)} words but {len(pos)} tags")
@@ -142,6 +143,7 @@ class WordNetLexicon:
         names, self._kind_offsets, self._kind_deltas = kinds or _NO_KINDS
         self._name_row = {name: row for row, name in enumerate(names)}
         self._kinds: dict[str, frozenset[int]] = {}
+        self._acronyms = acronyms
 
     @classmethod
     def load(cls, path: Path | None = None) -> WordNetLexicon:
@@ -173,6 +175,9 @@ class WordNetLexicon:
             _rows(arrays, "verb"),
             verb_forms,
             _rows(arrays, "rare"),
+            frozenset(arrays["acronyms"].tobytes().decode().split("\n"))
+            if "acronyms" in arrays
+            else frozenset(),
         )
 
     def __len__(self) -> int:
@@ -180,6 +185,13 @@ class WordNetLexicon:
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and word.lower() in self._row
+
+    def knows(self, word: str) -> bool:
+        """Whether English has ``word`` as a word: a form of a lemma or an acronym of a
+        common noun ("PhDs", "CEO"); a name only it lacks ("Albatross 7" aside)."""
+        lowered = word.lower()
+        plural = lowered.endswith("s") and lowered[:-1] in self._acronyms
+        return lowered in self._acronyms or plural or bool(self._entry(lowered)[0])
 
     def base_forms(self, word: str) -> tuple[str, ...]:
         """The lemmas ``word`` may be an inflection of, itself first when it is one.

@@ -1418,3 +1418,17 @@ async def test_an_answer_noun_naming_a_kind_is_read_by_the_kind() -> None:
     ]
     question = "which city was Greta_Moss born in?"
     assert await _best_steps(rows, question, "Greta_Moss") == (Step(born, Direction.OUT),)
+
+
+async def test_a_capitalised_word_english_knows_is_not_an_unknown_name() -> None:
+    """Beside a name the graph holds, "PhD" (an acronym WordNet knows) is a word of the
+    question, not a second name the graph lacks; a made-up capitalised word still is."""
+    advisor = "doctoral_advisor"
+    rows = [("Emil_Brandt", advisor, "Felix_Ames"), ("Emil_Brandt", "nationality", "Norway")]
+    graph = EmbeddedGraph.from_triples(_graph_triples(_records_of(rows)))
+    assert read_question(graph, "who was Emil_Brandt's Zorblat supervisor?").unknown_names == [
+        "Zorblat"
+    ]
+    question = "who was Emil_Brandt's PhD supervisor?"
+    assert read_question(graph, question).unknown_names == []
+    assert await _best_steps(rows, question, "Emil_Brandt") == (Step(advisor, Direction.OUT),)
