@@ -731,8 +731,9 @@ class _Scorer:
             score -= _MISSED_KIND  # "where is X based": not a year, when places are reached
             if not self.times and self.reaches_times(end):
                 # WordNet may not know a name, but a year is surely no place nor person:
-                # "where did X get started" is not when it did, though "started" names that
-                score -= _MISSED_KIND
+                # "where did X get started" is not when it did, though "started" names that,
+                # nor "what country is X based in" when it was founded (to base: to found)
+                score -= 2 * _MISSED_KIND
         elif self.timeless and self.reaches_times(end):
             score -= 2 * _MISSED_KIND  # as surely as above, though no step is known to fit
         if steps[-1].predicate == analysis.answer_relation and self.agent in (None, steps[-1]):

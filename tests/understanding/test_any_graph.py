@@ -1432,3 +1432,26 @@ async def test_a_capitalised_word_english_knows_is_not_an_unknown_name() -> None
     question = "who was Emil_Brandt's PhD supervisor?"
     assert read_question(graph, question).unknown_names == []
     assert await _best_steps(rows, question, "Emil_Brandt") == (Step(advisor, Direction.OUT),)
+
+
+async def test_a_year_never_answers_an_asked_place_though_a_verb_reads_it() -> None:
+    """ "based" reads ``founded`` (to base is to found) and ``based_on``, but "what country"
+    asks for a place: a year is surely none, so the publisher's head office's country
+    answers, two unnamed steps further."""
+    publisher, founded = "book.book_edition.publisher", "organization.organization.founded"
+    hq, within = "__book__publisher__headquarters", "location.location.containedby"
+    rows = [
+        ("Book_A", publisher, "House_H"),
+        ("House_H", founded, "1977"),
+        ("House_H", hq, "Leeds"),
+        ("Leeds", within, "England"),
+        ("Film_F", "film.film.based_on", "Book_B"),
+        ("Book_B", publisher, "House_J"),
+        ("Jo_Jones", "people.person.nationality", "Kenya"),
+    ]
+    question = "what country is the publisher of Book_A based in?"
+    assert await _best_steps(rows, question, "Book_A") == (
+        Step(publisher, Direction.OUT),
+        Step(hq, Direction.OUT),
+        Step(within, Direction.OUT),
+    )
