@@ -7,6 +7,7 @@ the tests without a graph at hand.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -80,6 +81,10 @@ _ARTICLES = words("the a an")
 _RELATIVE = words("who that")
 _DO = words("do does did")
 _OWNED_BY = words("by for from")
+# Prepositions that place or attach ("based in", "founded by", "based on"); not "of", which
+# any relation noun takes ("director of" is ``directed_by``).
+_PLACING = words("in on at by from with for to into")
+_OTHER_PREPOSITION = 0.5
 _JOINERS = frozenset("-/:_")
 _SKIP_AFTER_WH = words("is are was were be the a an do does did has have had some all me us")
 _SKIP_AFTER_WH |= frozenset({"s"})
@@ -299,6 +304,10 @@ def _content_words(predicate: str) -> list[str]:
     return [w for w in words if w not in NOISE_WORDS | LIGHT_VERBS and len(w) > 1]
 
 
+def _prepositions(predicate: str) -> frozenset[str]:
+    return frozenset(read_relation(predicate).words) & _PLACING
+
+
 def names_type_exactly(word: str, types: Iterable[str]) -> bool:
     """ "sites" names the type ``site`` by its own stem (not through a synonym)."""
     return any(match_strength(word, predicate_words(t).split()) == 1.0 for t in types)
@@ -327,10 +336,12 @@ def _relation_mentions(
         elif not any(match_strength(tokens[at].text, v) >= 1.0 for v in vocab.values() if v):
             read_as[at] = phrase
     verbs = _verb_uses(tokens, blocked)
+    placing = {p: _prepositions(p) for p in vocab}
     found = []
     for tok in tokens:
         if tok.index in blocked:
             continue
+        after = tokens[tok.index + 1].text if tok.index + 1 < len(tokens) else ""
         if tok.text in _NOT_RELATION_WORDS:
             # an ordering or joining word names only a relation that has it in its name
             # ("first published": ``date_of_first_publication``; "last name")
@@ -362,6 +373,16 @@ def _relation_mentions(
                 continue  # "films" in a graph of movies names the type, not a relation
             if strength:
                 readings.append(RelationMention(predicate, tok.index, tok.text, strength))
+        if after in _PLACING and any(after in placing[r.predicate] for r in readings):
+            # "based in" is ``located_in``, not ``founded_by`` (to base: to found): where
+            # some relation's name puts the question's preposition after the word, a
+            # relation only a synonym reads that puts another one there means another sense
+            readings = [
+                dataclasses.replace(r, strength=r.strength * _OTHER_PREPOSITION)
+                if r.strength < 1.0 and placing[r.predicate] and after not in placing[r.predicate]
+                else r
+                for r in readings
+            ]
         found.extend(_best_readings(readings))
     return found
 

@@ -1455,3 +1455,23 @@ async def test_a_year_never_answers_an_asked_place_though_a_verb_reads_it() -> N
         Step(hq, Direction.OUT),
         Step(within, Direction.OUT),
     )
+
+
+async def test_the_preposition_after_a_word_picks_the_relation_its_sense_names() -> None:
+    """ "based in" reads ``locatedIn`` (to base: to situate) and not ``foundedBy`` (to base:
+    to found), though the synonym is nearer: a relation named with the question's
+    preposition is there, so one named with another means another sense."""
+    located = "http://example.org/ontology/locatedIn"
+    rows = [
+        ("Gizmo_G", "madeBy", "Acme_Co"),
+        ("Acme_Co", "foundedBy", "Jo_Jones"),
+        ("Jo_Jones", "schema:nationality", "Kenya"),
+        ("Acme_Co", "headquarteredIn", "Leeds"),
+        ("Leeds", located, "England"),
+    ]
+    question = "Gizmo_G is made by a company based in which country?"
+    assert await _best_steps(rows, question, "Gizmo_G") == (
+        Step("madeBy", Direction.OUT),
+        Step("headquarteredIn", Direction.OUT),
+        Step(located, Direction.OUT),
+    )
