@@ -198,6 +198,10 @@ _DOES = frozenset({"do", "does", "did", "has", "have", "had"})
 _WHICH = frozenset({"which", "what"})
 # Tied paths read by the encoder, best by the old order first: a bound on one question's cost.
 _MAX_TIED = 8
+# Paths within this of the best are reordered by the encoder's reading, weighted so: a
+# clearly better reading (cosine ~0.1 apart) outweighs a step's cost.
+_NEAR = 2.0
+_READ_WEIGHT = 6.0
 # Opening a relative clause about the noun before them ("the band that made X").
 _CLAUSE = frozenset({"that", "who", "which"})
 
@@ -923,24 +927,23 @@ def _masked(analysis: Analysis, seed_span: tuple[int, int]) -> str:
     return " ".join([*words[:start], "X", *words[end:]])
 
 
-def _break_tie(
+def _read_near(
     choices: list[PathChoice], analysis: Analysis, seed_span: tuple[int, int]
 ) -> list[PathChoice]:
-    """Paths the words explain exactly alike ("the hometown of X": where X was born or
-    where X died; "where does X come from": a birthplace or a nationality) are put in the
-    order the sentence encoder reads the whole question as their relations, not by
-    their names' spelling. Rare, so the encoder's cost is paid only here."""
+    """Paths the words explain (nearly) alike are put in the order the scores and the
+    sentence encoder's reading of the whole question as their relations give together.
+    Word links miss what a phrase means ("who fronts the group": its lead vocalist; "the
+    hometown of X": where X was born, not where X died); the encoder reads it but not how
+    many steps a question asks for, so only paths no longer than the best are reordered,
+    and only those within ``_NEAR`` of it."""
     top = choices[0]
-    tied = [
-        c
-        for c in choices
-        if (c.score, len(c.steps), c.named_forward)
-        == (top.score, len(top.steps), top.named_forward)
-    ][:_MAX_TIED]
+    near = [c for c in choices if c.score >= top.score - _NEAR and len(c.steps) <= len(top.steps)][
+        :_MAX_TIED
+    ]
     # One phrase per set of relations: the encoder hardly reads order, so paths walking
     # the same relations in another order keep theirs ("edited by the editor ... wrote").
     kinds: dict[frozenset[str], str] = {}
-    for c in tied:
+    for c in near:
         walked = frozenset(s.predicate for s in c.steps)
         kinds.setdefault(walked, ", ".join(relation_phrase(s.predicate) for s in c.steps))
     if len(kinds) < 2:
@@ -952,8 +955,16 @@ def _break_tie(
             strict=True,
         )
     )
-    ranked = sorted(tied, key=lambda c: -found[frozenset(s.predicate for s in c.steps)])
-    return ranked + choices[len(tied) :]  # the tied paths are the sorted list's head
+    ranked = sorted(
+        near,
+        key=lambda c: (
+            -(c.score + _READ_WEIGHT * found[frozenset(s.predicate for s in c.steps)]),
+            len(c.steps),
+            -c.named_forward,
+        ),
+    )
+    taken = {id(c) for c in near}
+    return ranked + [c for c in choices if id(c) not in taken]
 
 
 def _reaches_agents(step: Step, _node: str = "") -> bool:
@@ -1084,4 +1095,4 @@ def infer_paths(
         choices.sort(key=_order)
         if choices and score.explains(choices[0]):
             break
-    return _break_tie(choices, analysis, seed_span) if len(choices) > 1 else choices
+    return _read_near(choices, analysis, seed_span) if len(choices) > 1 else choices

@@ -1475,3 +1475,20 @@ async def test_the_preposition_after_a_word_picks_the_relation_its_sense_names()
         Step("headquarteredIn", Direction.OUT),
         Step(located, Direction.OUT),
     )
+
+
+async def test_paths_the_words_explain_nearly_alike_are_ordered_by_the_whole_question() -> None:
+    """ "chief executive" reads ``parentOrganization`` a little better than ``hasCEO``
+    word by word (an executive runs an organisation); the whole question read by the
+    sentence encoder says the CEO, and the two are near enough for that to decide."""
+    rows = [
+        ("Acme_Freight", "hasCEO", "Ada_Novak"),
+        ("Acme_Freight", "schema:parentOrganization", "Acme_Holdings"),
+        ("Acme_Freight", "boardMember", "Pavel_Ivanov"),
+        ("Acme_Freight", "foundedBy", "Vera_Lind"),
+        ("Acme_Freight", "competesWith", "Zenith_Cargo"),
+        ("Acme_Freight", "headquarteredIn", "Bilbao"),
+        ("Acme_Holdings", "hasCEO", "Tom_Berg"),
+    ]
+    question = "who is the chief executive of Acme_Freight?"
+    assert await _best_steps(rows, question, "Acme_Freight") == (Step("hasCEO", Direction.OUT),)
