@@ -97,9 +97,10 @@ def _kind_from_path(path: Path) -> str:
 def load_questions(
     path: Path, limit: int | None = None, sample: int | None = None, seed: int = 0
 ) -> list[Question]:
-    """Questions from JSON Lines or MetaQA ``question<TAB>a|b`` text: the first ``limit``,
-    or ``sample`` drawn at random (seeded) across the whole file, in file order. A file's
-    first lines are often one template, so a figure from them says little about the rest."""
+    """Questions from JSON Lines or ``question<TAB>a|b`` text (MetaQA's; later columns, such
+    as a gold path, are not answers): the first ``limit``, or ``sample`` drawn at random
+    (seeded) across the whole file, in file order. A file's first lines are often one
+    template, so a figure from them says little about the rest."""
     if sample is not None:
         everything = load_questions(path)
         chosen = sorted(
@@ -121,10 +122,11 @@ def load_questions(
             answers = tuple(str(a) for a in data.get("answers", []))
             questions.append(Question(data["question"], answers, str(data.get("kind", ""))))
         else:
-            text, sep, gold = line.partition("\t")
+            # Further columns (a benchmark's gold path, say) are not answers.
+            text, sep, rest = line.partition("\t")
             if not sep:
                 raise ValidationFailed(f"{path}:{number}: expected question<TAB>answers")
-            answers = tuple(a for a in gold.split("|") if a)
+            answers = tuple(a for a in rest.split("\t", 1)[0].split("|") if a)
             questions.append(Question(text, answers, default_kind))
         if limit is not None and len(questions) >= limit:
             break

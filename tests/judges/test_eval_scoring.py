@@ -53,6 +53,13 @@ def test_loads_json_lines_and_metaqa_text(tmp_path: Path) -> None:
         load_questions(tmp_path / "missing.txt")
 
 
+def test_columns_after_the_answers_are_not_answers(tmp_path: Path) -> None:
+    """A benchmark that writes its gold path after the answer (``X#spouse#Y#...``)."""
+    text = tmp_path / "pq.txt"
+    text.write_text("who is the wife of x_y ?\tanna_b\tx_y#spouse#anna_b\n")
+    assert load_questions(text) == [Question("who is the wife of x_y ?", ("anna_b",), "")]
+
+
 def test_scores_hits_recall_and_evidence_recall() -> None:
     result = _result(f"Answer: Michael Mann [{P}].")
     scored = score(Question("who directed Heat", ("Michael Mann", "1995"), "1-hop"), result, 12.0)
