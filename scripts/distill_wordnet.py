@@ -341,7 +341,7 @@ def name_kinds(
 
 def acronyms(synsets: dict[tuple[str, int], Synset]) -> list[str]:
     """Acronyms of common nouns, lower-cased ("phd", "ceo"): words a question may capitalise
-    beside a name without naming anything. An instance's ("USA", "NATO") is a proper name."""
+    beside a name without naming anything. An instance's ("UK") is a proper name."""
     return sorted(
         {
             w.lower()

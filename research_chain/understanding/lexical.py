@@ -188,7 +188,7 @@ class WordNetLexicon:
 
     def knows(self, word: str) -> bool:
         """Whether English has ``word`` as a word: a form of a lemma or an acronym of a
-        common noun ("PhDs", "CEO"); a name only it lacks ("Albatross 7" aside)."""
+        common noun ("PhDs", "CEO"). A made-up name ("Zorblat") is neither."""
         lowered = word.lower()
         plural = lowered.endswith("s") and lowered[:-1] in self._acronyms
         return lowered in self._acronyms or plural or bool(self._entry(lowered)[0])

@@ -196,7 +196,7 @@ def mention_count(analysis: Analysis, predicate: str) -> int:
 _PASSIVE = frozenset({"by"})
 _DOES = frozenset({"do", "does", "did", "has", "have", "had"})
 _WHICH = frozenset({"which", "what"})
-# Tied paths read by the encoder, best by the old order first: a bound on one question's cost.
+# Near paths read by the encoder, best by the old order first: a bound on one question's cost.
 _MAX_TIED = 8
 # Paths within this of the best are reordered by the encoder's reading, weighted so: a
 # clearly better reading (cosine ~0.1 apart) outweighs a step's cost.
