@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,8 +35,10 @@ _MAX_TOKENS = 128
 # than to any other (unrelated questions score up to ~0.26 against a person's relations).
 _CLEAR_FLOOR = 0.3
 _CLEAR_MARGIN = 0.05
-# Relation and path phrases recur from question to question; questions are not cached.
+# Relation and path phrases recur from question to question; a question is read by several
+# stages and seed readings, so the last few are kept too.
 _CACHE_LIMIT = 4096
+_TEXT_LIMIT = 64
 # BERT's basic tokenizer: runs of letters and digits, every other symbol on its own.
 _PIECES = re.compile(r"[^\W_]+|[^\w\s]|_")
 
@@ -59,6 +62,7 @@ class SentenceEncoder:
         lines = arrays["vocab"].tobytes().decode("utf-8").splitlines()
         self._vocab = {token: i for i, token in enumerate(lines) if token}
         self._phrases: dict[str, Vector] = {}
+        self._texts: OrderedDict[str, Vector] = OrderedDict()
 
     @classmethod
     def load(cls, path: Path | None = None) -> SentenceEncoder:
@@ -144,7 +148,13 @@ class SentenceEncoder:
             if vector is None:
                 vector = self._phrases[phrase] = self.encode(phrase)
             rows.append(vector)
-        return [float(s) for s in np.stack(rows) @ self.encode(text)]
+        vector = self._texts.pop(text, None)
+        if vector is None:
+            vector = self.encode(text)
+        self._texts[text] = vector
+        if len(self._texts) > _TEXT_LIMIT:
+            self._texts.popitem(last=False)
+        return [float(s) for s in np.stack(rows) @ vector]
 
 
 def clear_winner(scores: Sequence[float], groups: Sequence[str]) -> int | None:

@@ -3,6 +3,8 @@ that reads a phrase as a whole."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from research_chain.understanding.sentences import SentenceEncoder, packaged_encoder
@@ -34,3 +36,22 @@ def test_vectors_have_unit_length(encoder: SentenceEncoder) -> None:
     vector = encoder.encode("a short sentence")
     assert vector.shape == (384,)
     assert abs(float(vector @ vector) - 1.0) < 1e-4
+
+
+def test_a_question_read_again_is_not_encoded_again() -> None:
+    """Several stages and seed readings ask about one question: its vector is kept (the
+    last few questions'), and the cosines stay exactly what a fresh pass gives."""
+
+    class Counting(SentenceEncoder):
+        passes: list[str] = []
+
+        def encode(self, text: str) -> Any:
+            self.passes.append(text)
+            return super().encode(text)
+
+    fresh = packaged_encoder().similarities("who directed X ?", ["film directed by"])
+    counting = Counting.load()
+    first = counting.similarities("who directed X ?", ["film directed by"])
+    again = counting.similarities("who directed X ?", ["film directed by", "film genre"])
+    assert first == fresh and again[0] == first[0]
+    assert counting.passes.count("who directed X ?") == 1
