@@ -431,6 +431,7 @@ class _Scorer:
         self.times = any(w == "when" or singular(w) in TIME_WORDS for w in analysis.answer_words)
         self._fits: dict[Step, bool] = {}
         self._elsewhere: bool | None = None
+        self._free: frozenset[str] | None = None
         self.type_nouns = (
             tuple(w for w in analysis.answer_words if _nouns((w,)))
             if analysis.answer_token is not None
@@ -565,6 +566,20 @@ class _Scorer:
         step = self.incoming.get(node)
         names = self.pooled.get(step, ()) if step is not None else ()
         return bool(names) and all(is_time_value(n) for n in names)
+
+    def walked_free(self) -> frozenset[str]:
+        """Relations a step may walk without paying for a bridge: those some word reads,
+        but not those only the answer noun reads loosely where what it names is reached by
+        some step ("X is in which country": ``nationality`` is no cheaper a way to a country
+        than the city's containment; "which city" still reads ``university.city``)."""
+        if self._free is None:
+            answer = self.analysis.answer_token
+            self._free = self.mentioned
+            if answer is not None and self.kind_elsewhere():
+                loose = {p for p, w in self.groups.get(answer, {}).items() if w < 1.0}
+                others = {p for t, g in self.groups.items() if t != answer for p in g}
+                self._free = frozenset(p for p in self.mentioned if p in others or p not in loose)
+        return self._free
 
     def kind_elsewhere(self) -> bool:
         """Does some step of the tree reach what the answer noun names?"""
@@ -754,7 +769,7 @@ class _Scorer:
             cue = cue if met else cue * _LOOSE_NOUN
         score += _ANSWER_CUE * cue + (_CUE_MET if met else 0.0)
         score -= _STEP_COST * len(steps)
-        score -= _BRIDGE * sum(1 for s in steps if s.predicate not in self.mentioned)
+        score -= _BRIDGE * sum(1 for s in steps if s.predicate not in self.walked_free())
         if not self.justified(steps):
             score -= _UNJUSTIFIED
         score -= _MISSING_HOP * max(0, self.hops - len(steps))

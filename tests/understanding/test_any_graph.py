@@ -1492,3 +1492,24 @@ async def test_paths_the_words_explain_nearly_alike_are_ordered_by_the_whole_que
     ]
     question = "who is the chief executive of Acme_Freight?"
     assert await _best_steps(rows, question, "Acme_Freight") == (Step("hasCEO", Direction.OUT),)
+
+
+async def test_a_relation_the_answer_noun_reads_loosely_is_no_cheaper_a_way_to_its_kind() -> None:
+    """ "which country" loosely reads ``nationality``, but countries are also reached by the
+    university's city and its containment: the students' nationalities are no cheaper a
+    way there than the place the question asks about."""
+    city, within = "education.university.city", "location.location.containedby"
+    education, nationality = "people.person.education", "people.person.nationality"
+    rows = [
+        ("Acme_University", city, "Leeds"),
+        ("Leeds", within, "England"),
+        ("Jo_Jones", education, "Acme_University"),
+        ("Jo_Jones", nationality, "Kenya"),
+        ("Ann_Abel", education, "Acme_University"),
+        ("Ann_Abel", nationality, "Peru"),
+    ]
+    question = "Acme_University is in which country?"
+    assert await _best_steps(rows, question, "Acme_University") == (
+        Step(city, Direction.OUT),
+        Step(within, Direction.OUT),
+    )
