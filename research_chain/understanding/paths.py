@@ -943,18 +943,24 @@ def _masked(analysis: Analysis, seed_span: tuple[int, int]) -> str:
 
 
 def _read_near(
-    choices: list[PathChoice], analysis: Analysis, seed_span: tuple[int, int]
+    choices: list[PathChoice], analysis: Analysis, seed_span: tuple[int, int], score: _Scorer
 ) -> list[PathChoice]:
     """Paths the words explain (nearly) alike are put in the order the scores and the
     sentence encoder's reading of the whole question as their relations give together.
     Word links miss what a phrase means ("who fronts the group": its lead vocalist; "the
     hometown of X": where X was born, not where X died); the encoder reads it but not how
-    many steps a question asks for, so only paths no longer than the best are reordered,
-    and only those within ``_NEAR`` of it."""
+    many steps a question asks for nor what kind it asks for, so only paths within
+    ``_NEAR`` of the best, no longer than it, and ending at the asked kind where it does,
+    are reordered ("in which city is X's stadium" is not the stadium)."""
     top = choices[0]
-    near = [c for c in choices if c.score >= top.score - _NEAR and len(c.steps) <= len(top.steps)][
-        :_MAX_TIED
-    ]
+    kind = score.fits(top.end)
+    near = [
+        c
+        for c in choices
+        if c.score >= top.score - _NEAR
+        and len(c.steps) <= len(top.steps)
+        and (score.fits(c.end) or not kind)
+    ][:_MAX_TIED]
     # One phrase per set of relations: the encoder hardly reads order, so paths walking
     # the same relations in another order keep theirs ("edited by the editor ... wrote").
     kinds: dict[frozenset[str], str] = {}
@@ -1110,4 +1116,4 @@ def infer_paths(
         choices.sort(key=_order)
         if choices and score.explains(choices[0]):
             break
-    return _read_near(choices, analysis, seed_span) if len(choices) > 1 else choices
+    return _read_near(choices, analysis, seed_span, score) if len(choices) > 1 else choices

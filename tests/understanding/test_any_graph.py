@@ -1513,3 +1513,20 @@ async def test_a_relation_the_answer_noun_reads_loosely_is_no_cheaper_a_way_to_i
         Step(city, Direction.OUT),
         Step(within, Direction.OUT),
     )
+
+
+async def test_the_encoder_does_not_reorder_a_path_to_another_kind_ahead(
+    tmp_path: Path,
+) -> None:
+    """ "in which city is X's stadium": the stadium's phrase reads closest to the question,
+    but a stadium is no city, so it does not compete with the paths that reach one. On a
+    generated proxy graph (``bench/proxies/sports_arts.py``), where the paths are as many
+    and as near as in a real one."""
+    from bench.proxies.sports_arts import generate
+
+    generate(tmp_path)
+    lines = (tmp_path / "kb.txt").read_text(encoding="utf-8").splitlines()
+    rows = [(s, p, o) for s, p, o in (line.split("\t") for line in lines)]
+    question = "in which city is Racing_Kessing's stadium?"
+    best = await _best_steps(rows, question, "Racing_Kessing")
+    assert best[-1] != Step("sports.sports_team.arena_stadium", Direction.OUT), best
