@@ -197,7 +197,7 @@ _PASSIVE = frozenset({"by"})
 _DOES = frozenset({"do", "does", "did", "has", "have", "had"})
 _WHICH = frozenset({"which", "what"})
 # Near paths read by the encoder, best by the old order first: a bound on one question's cost.
-_MAX_TIED = 8
+_MAX_NEAR = 8
 # Paths within this of the best are reordered by the encoder's reading, weighted so: a
 # clearly better reading (cosine ~0.1 apart) outweighs a step's cost.
 _NEAR = 2.0
@@ -960,7 +960,7 @@ def _read_near(
         if c.score >= top.score - _NEAR
         and len(c.steps) <= len(top.steps)
         and (score.fits(c.end) or not kind)
-    ][:_MAX_TIED]
+    ][:_MAX_NEAR]
     # One phrase per set of relations: the encoder hardly reads order, so paths walking
     # the same relations in another order keep theirs ("edited by the editor ... wrote").
     kinds: dict[frozenset[str], str] = {}
