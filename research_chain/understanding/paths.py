@@ -70,7 +70,9 @@ _SURE_NOUN = 0.9
 _LOOSE_NOUN = 0.5
 _STRONG = 0.5
 _UNASKED_RETURN = 2.0
-_JOINS_ONE_MENTION = frozenset({"of", "that", "who", "which", "whom"})
+# Between two words of one mention: "place of birth", "the editor that edited", and the
+# alternatives of "husband or wife", "sons and daughters" (one step, not two).
+_JOINS_ONE_MENTION = frozenset({"of", "that", "who", "which", "whom", "or", "and"})
 _UNJUSTIFIED = 2.0
 _MISSING_HOP = 2.5
 # Names read to judge what a step reaches, pooled over the nodes it reaches.
@@ -170,10 +172,11 @@ def path_from_wire(raw: object) -> tuple[Step, ...]:
 
 def mention_count(analysis: Analysis, predicate: str) -> int:
     """Mentions of a relation, counting adjacent words ("release year", "place of birth")
-    as one, and "the editor that edited" too, but not words a preposition sets apart
-    ("books written by authors of X": two steps through one relation), weak ones
-    (a type word read as a relation) not at all, and a word that names several relations
-    alike ("work" beside ``works_at_company`` and ``works_in_city``) for none of them."""
+    as one, and "the editor that edited" and "husband or wife" too, but not words a
+    preposition sets apart ("books written by authors of X": two steps through one
+    relation), weak ones (a type word read as a relation) not at all, and a word that names
+    several relations alike ("work" beside ``works_at_company`` and ``works_in_city``) for
+    none of them."""
     readings: dict[int, list[tuple[float, str]]] = {}
     for m in analysis.relations:
         name = forward_name(m.predicate) or m.predicate

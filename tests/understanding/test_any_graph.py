@@ -1530,3 +1530,12 @@ async def test_the_encoder_does_not_reorder_a_path_to_another_kind_ahead(
     question = "in which city is Racing_Kessing's stadium?"
     best = await _best_steps(rows, question, "Racing_Kessing")
     assert best[-1] != Step("sports.sports_team.arena_stadium", Direction.OUT), best
+
+
+async def test_two_words_for_one_relation_joined_by_or_are_one_step() -> None:
+    """ "X's husband or wife" offers two words for ``spouse_s``; they are alternatives, not
+    a chain, so X's spouse answers, not X again (the spouse's spouse)."""
+    spouse = "people.person.spouse_s"
+    rows = [("Petra_Kall", spouse, "Del_Cast"), ("Del_Cast", spouse, "Petra_Kall")]
+    question = "who is Petra_Kall's husband or wife?"
+    assert await _best_steps(rows, question, "Petra_Kall") == (Step(spouse, Direction.OUT),)
