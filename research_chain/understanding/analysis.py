@@ -8,6 +8,7 @@ the tests without a graph at hand.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -82,7 +83,7 @@ _RELATIVE = words("who that")
 _DO = words("do does did")
 _OWNED_BY = words("by for from")
 # Prepositions that place or attach ("based in", "founded by", "based on"); not "of", which
-# any relation noun takes ("director of" is ``directed_by``).
+# any relation noun takes ("founder of" is ``founded_by``).
 _PLACING = words("in on at by from with for to into")
 _OTHER_PREPOSITION = 0.5
 _JOINERS = frozenset("-/:_")
@@ -304,8 +305,15 @@ def _content_words(predicate: str) -> list[str]:
     return [w for w in words if w not in NOISE_WORDS | LIGHT_VERBS and len(w) > 1]
 
 
+@functools.lru_cache(maxsize=4096)
 def _prepositions(predicate: str) -> frozenset[str]:
     return frozenset(read_relation(predicate).words) & _PLACING
+
+
+def _placed_otherwise(predicate: str, preposition: str) -> bool:
+    """Is the relation named with a preposition, and not this one?"""
+    placed = _prepositions(predicate)
+    return bool(placed) and preposition not in placed
 
 
 def names_type_exactly(word: str, types: Iterable[str]) -> bool:
@@ -336,7 +344,6 @@ def _relation_mentions(
         elif not any(match_strength(tokens[at].text, v) >= 1.0 for v in vocab.values() if v):
             read_as[at] = phrase
     verbs = _verb_uses(tokens, blocked)
-    placing = {p: _prepositions(p) for p in vocab}
     found = []
     for tok in tokens:
         if tok.index in blocked:
@@ -373,13 +380,13 @@ def _relation_mentions(
                 continue  # "films" in a graph of movies names the type, not a relation
             if strength:
                 readings.append(RelationMention(predicate, tok.index, tok.text, strength))
-        if after in _PLACING and any(after in placing[r.predicate] for r in readings):
+        if after in _PLACING and any(after in _prepositions(r.predicate) for r in readings):
             # "based in" is ``located_in``, not ``founded_by`` (to base: to found): where
             # some relation's name puts the question's preposition after the word, a
             # relation only a synonym reads that puts another one there means another sense
             readings = [
                 dataclasses.replace(r, strength=r.strength * _OTHER_PREPOSITION)
-                if r.strength < 1.0 and placing[r.predicate] and after not in placing[r.predicate]
+                if r.strength < 1.0 and _placed_otherwise(r.predicate, after)
                 else r
                 for r in readings
             ]

@@ -574,7 +574,7 @@ class _Scorer:
         """Relations a step may walk without paying for a bridge: those some word reads,
         but not those only the answer noun reads loosely where what it names is reached by
         some step ("X is in which country": ``nationality`` is no cheaper a way to a country
-        than the city's containment; "which city" still reads ``university.city``)."""
+        than the city's containment; "which city" still reads a relation named "city")."""
         if self._free is None:
             answer = self.analysis.answer_token
             self._free = self.mentioned
