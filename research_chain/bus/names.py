@@ -337,6 +337,8 @@ class Header(StrEnum):
     SCHEDULE_TARGET = "Nats-Schedule-Target"
     KV_OPERATION = "KV-Operation"
     EXPECTED_LAST_SUBJECT_SEQUENCE = "Nats-Expected-Last-Subject-Sequence"
+    STREAM = "Nats-Stream"
+    SEQUENCE = "Nats-Sequence"
     LOOP_ID = "Research-Loop-Id"
     PARENT_LOOP_ID = "Research-Parent-Loop-Id"
     STAGE = "Research-Stage"

@@ -6,10 +6,12 @@ subject, and the loop bucket's states as a live feed.
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
+from research_chain.bus import names as n
 from research_chain.bus.connection import Bus
 from research_chain.bus.errors import nats_errors
 from research_chain.bus.message import Message, Subscription
@@ -87,15 +89,36 @@ async def watch_keys(
 OnResult = Callable[[Mapping[str, str], bytes], Awaitable[None]]
 
 
+# How many stored results a subscription remembers having delivered.
+_SEEN_LIMIT = 4096
+
+
 class ResultSubscription:
-    """Results published to one parent's subject, handed to ``on_result`` with headers."""
+    """Results published to one parent's subject, handed to ``on_result`` with headers,
+    each stored result once.
+
+    The results stream republishes what it stored, and a stream leader that takes over
+    while a cluster node dies can republish entries its predecessor already sent (seen
+    in the fault suite: 5 of 200 results heard twice, each stored once). A repeat carries
+    the same stream sequence, so it is dropped here; a second stored copy would not be.
+    """
 
     def __init__(self, sub: Subscription) -> None:
         self._sub = sub
 
     @classmethod
     async def open(cls, bus: Bus, subject: str, on_result: OnResult) -> ResultSubscription:
+        seen: OrderedDict[tuple[str, str], None] = OrderedDict()
+
         async def deliver(msg: Message) -> None:
+            sequence = msg.headers.get(n.Header.SEQUENCE)
+            if sequence is not None:
+                stored = (msg.headers.get(n.Header.STREAM, ""), sequence)
+                if stored in seen:
+                    return
+                seen[stored] = None
+                if len(seen) > _SEEN_LIMIT:
+                    seen.popitem(last=False)
             await on_result(msg.headers, msg.data)
 
         return cls(await bus.subscribe(subject, deliver))

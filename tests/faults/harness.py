@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import nats.errors
-from nats.aio.msg import Msg
 
 from research_chain.bus import Bus, connect
 from research_chain.bus import names as n
 from research_chain.bus.cluster import LocalCluster
+from research_chain.bus.results import ResultSubscription
 from research_chain.client import request_triples, start_research
 from research_chain.config import Settings
 from research_chain.payloads import SearchResult, default_registry
@@ -140,10 +140,10 @@ class Tally:
     all_heard: asyncio.Event = field(default_factory=asyncio.Event)
     mid_run: asyncio.Event = field(default_factory=asyncio.Event)
 
-    async def on_result(self, msg: Msg) -> None:
-        loop_id = (msg.headers or {}).get(n.Header.LOOP_ID, "")
+    async def on_result(self, headers: Mapping[str, str], data: bytes) -> None:
+        loop_id = headers.get(n.Header.LOOP_ID, "")
         self.heard[loop_id] += 1
-        self.note_degraded(loop_id, msg.data)
+        self.note_degraded(loop_id, data)
         if len(self.heard) >= max(1, self.expected // 4):
             self.mid_run.set()
         if len(self.started) == self.expected and self.started <= set(self.heard):
@@ -174,12 +174,19 @@ class Tally:
             f"faults[{name}]: started={len(self.started)} results={len(self.heard)} "
             f"stored={sum(self.stored.values())} lost={self.lost} "
             f"duplicated={self.duplicated} degraded={len(self.degraded)}"
+            f" heard_twice={_twice(self.heard)} stored_twice={_twice(self.stored)}"
         )
 
 
+def _twice(counts: Counter[str]) -> list[str]:
+    return sorted(loop_id for loop_id, count in counts.items() if count > 1)
+
+
 async def listen(bus: Bus, tally: Tally) -> None:
-    """Subscribe to every parent's results before any loop starts."""
-    await bus.nc.subscribe("research.result.>", cb=tally.on_result)
+    """Subscribe to every parent's results before any loop starts, the way a parent's
+    client does (a stored result the stream republished twice is heard once; two stored
+    copies would both be heard)."""
+    await ResultSubscription.open(bus, "research.result.>", tally.on_result)
     await bus.nc.flush()
 
 
