@@ -203,9 +203,20 @@ class WordNetLexicon:
         return tuple(sorted(self._entry(word)[0], key=lambda base: (base != word.lower(), base)))
 
     def is_noun(self, word: str) -> bool:
-        """Whether a form of ``word`` is a noun ("colour", "owners"; not "written")."""
+        """Whether ``word`` is a noun or a noun's inflection ("colour", "owners"; not
+        "written", nor "recorded", though "record" is a noun: only the noun rules of morphy
+        and the irregular forms that are not a verb's lead to a noun)."""
         lowered = word.lower()
-        return any(self._is_lemma(base, _NOUN) for base in self._lemmatise(lowered))
+        if self._is_lemma(lowered, _NOUN):
+            return True
+        verb_only = self._verb_forms.get(lowered, ())
+        bases = [b for b in self._exceptions.get(lowered, ()) if b not in verb_only]
+        bases += [
+            lowered[: -len(suffix)] + replacement
+            for suffix, replacement in _RULES[0][1]
+            if lowered.endswith(suffix) and len(lowered) > len(suffix)
+        ]
+        return any(self._is_lemma(base, _NOUN) for base in bases)
 
     def is_verb(self, word: str) -> bool:
         """Whether a form of ``word`` is a verb ("set up", "started"; not "team")."""

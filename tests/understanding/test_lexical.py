@@ -173,6 +173,26 @@ def test_base_forms_respect_part_of_speech(lexicon: WordNetLexicon) -> None:
     assert "wrot" not in lexicon.base_forms("wrote")
 
 
+@pytest.mark.parametrize(
+    ("word", "noun"),
+    [
+        ("records", True),  # a record's plural
+        ("plays", True),
+        ("children", True),
+        ("media", True),
+        ("recorded", False),  # the verb's past; "record" the noun is not inflected so
+        ("played", False),
+        ("founded", False),
+        ("made", False),  # an irregular verb form
+        ("written", False),
+    ],
+)
+def test_a_noun_is_a_noun_lemma_or_its_inflection(
+    lexicon: WordNetLexicon, word: str, noun: bool
+) -> None:
+    assert lexicon.is_noun(word) is noun
+
+
 @pytest.mark.parametrize("junk", ["xqzt", "", "spouse_of", "a" * 500, "zzwriter", "123"])
 def test_unknown_words_score_zero(lexicon: WordNetLexicon, junk: str) -> None:
     assert lexicon.base_forms(junk) == ()
