@@ -89,6 +89,8 @@ _BACKWARD = 1.0
 _WH_KINDS = {"where": ("location", "institution")}
 _WH_TYPES = {"where": "location", "who": "person", "whom": "person"}
 _NAMES_TYPE = 0.8
+# WordNet's score for two words sharing a synset (``lexical._BY_DISTANCE``)
+_SYNONYM = 0.9
 
 
 class PathTree(dict[str, Mapping[tuple[str, Direction], AbstractSet[str]]]):
@@ -406,6 +408,18 @@ def _named_types(
     return frozenset(named)
 
 
+def _graph_synonyms(nouns: Sequence[str], types_of: Mapping[Step, set[str]]) -> tuple[str, ...]:
+    """Nouns of the graph's relation names that share a WordNet synset with one of
+    ``nouns`` (a sense of it, not a kin)."""
+    lexicon = packaged_lexicon()
+    words = {w for step in types_of for w in _nouns(read_relation(step.predicate).words)}
+    return tuple(
+        sorted(
+            w for w in words - set(nouns) if any(lexicon.related(n, w) >= _SYNONYM for n in nouns)
+        )
+    )
+
+
 def _returns(steps: tuple[Step, ...]) -> list[int]:
     """Indexes ``i`` where steps ``i`` and ``i+1`` go out and back through one predicate."""
     found: list[int] = []
@@ -471,6 +485,14 @@ class _Scorer:
         self._cues: dict[Step, float] = {}
         self._backward: dict[Step, bool] = {}
         self.agent = _agent_step(analysis.answer_relation)
+        if self.kind_nouns and not self.kind_elsewhere():
+            widened = _graph_synonyms(self.kind_nouns, self.types_of)
+            if widened:
+                # "what nation": WordNet files countries under the territory, not the nation,
+                # but the graph calls them countries, a synonym of "nation"
+                self.kind_nouns = (*self.kind_nouns, *widened)
+                self._fits.clear()
+                self._elsewhere = None
 
     def _cued(self, predicate: str) -> bool:
         """A co-membership word ("share", "also", "same") next to a mention of ``predicate``,

@@ -1539,3 +1539,20 @@ async def test_two_words_for_one_relation_joined_by_or_are_one_step() -> None:
     rows = [("Petra_Kall", spouse, "Del_Cast"), ("Del_Cast", spouse, "Petra_Kall")]
     question = "who is Petra_Kall's husband or wife?"
     assert await _best_steps(rows, question, "Petra_Kall") == (Step(spouse, Direction.OUT),)
+
+
+async def test_a_kind_noun_no_name_is_filed_under_reads_as_its_synonym_in_the_graph() -> None:
+    """WordNet files Portugal under the country that is a territory, and "nation" names
+    only the country that is a people under one government: no step seems to reach a
+    nation. The graph calls them countries (``sports_league.country``), a synonym of
+    "nation", so the city's containment answers, not the league whose country it is."""
+    within, country = "location.location.containedby", "sports.sports_league.country"
+    rows = [
+        ("Porto", within, "Portugal"),
+        ("Liga_Atlantica", country, "Portugal"),
+        ("Dragoes_FC", "sports.sports_team.league", "Liga_Atlantica"),
+        ("Dragoes_FC", "home_city", "Porto"),
+        ("Liga_Boreal", country, "Norway"),
+    ]
+    question = "what nation is Porto part of?"
+    assert await _best_steps(rows, question, "Porto") == (Step(within, Direction.OUT),)
