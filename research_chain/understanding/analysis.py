@@ -86,6 +86,7 @@ _OWNED_BY = words("by for from")
 # any relation noun takes ("founder of" is ``founded_by``).
 _PLACING = words("in on at by from with for to into")
 _OTHER_PREPOSITION = 0.5
+_FRONTING = words("which what whom")
 _JOINERS = frozenset("-/:_")
 _SKIP_AFTER_WH = words("is are was were be the a an do does did has have had some all me us")
 _SKIP_AFTER_WH |= frozenset({"s"})
@@ -344,11 +345,17 @@ def _relation_mentions(
         elif not any(match_strength(tokens[at].text, v) >= 1.0 for v in vocab.values() if v):
             read_as[at] = phrase
     verbs = _verb_uses(tokens, blocked)
+    # "in which country is X based" is "X is based in which country": the fronted
+    # preposition is the one the question's last word takes
+    fronted = ""
+    if len(tokens) > 2 and tokens[0].text in _PLACING and tokens[1].text in _FRONTING:
+        fronted = tokens[0].text
     found = []
     for tok in tokens:
         if tok.index in blocked:
             continue
         after = tokens[tok.index + 1].text if tok.index + 1 < len(tokens) else ""
+        after = after or fronted
         if tok.text in _NOT_RELATION_WORDS:
             # an ordering or joining word names only a relation that has it in its name
             # ("first published": ``date_of_first_publication``; "last name")

@@ -1556,3 +1556,22 @@ async def test_a_kind_noun_no_name_is_filed_under_reads_as_its_synonym_in_the_gr
     ]
     question = "what nation is Porto part of?"
     assert await _best_steps(rows, question, "Porto") == (Step(within, Direction.OUT),)
+
+
+async def test_a_preposition_fronted_with_which_is_the_one_the_verb_takes() -> None:
+    """ "in which country is X based" is "X is based in which country": the fronted "in"
+    picks the sense of "based" as it does after the verb, so the company's seat answers,
+    not the nationality of its founder (to base: to found)."""
+    located = "http://example.org/ontology/locatedIn"
+    rows = [
+        ("Acme_Co", "foundedBy", "Jo_Jones"),
+        ("Jo_Jones", "schema:nationality", "Kenya"),
+        ("Acme_Co", "headquarteredIn", "Leeds"),
+        ("Leeds", located, "England"),
+        ("Acme_Co", "year_founded", "1977"),
+    ]
+    question = "in which country is Acme_Co based?"
+    assert await _best_steps(rows, question, "Acme_Co") == (
+        Step("headquarteredIn", Direction.OUT),
+        Step(located, Direction.OUT),
+    )
