@@ -166,6 +166,8 @@ def kept_results_filter(parent_loop_id: str | None = None) -> str:
 
 
 RESULT_OUTBOX_SUBJECTS = "research.outbox.*.*"
+# Every parent's result subject (watchers, the fault suite's tally).
+EVERY_RESULT_SUBJECT = "research.result.*"
 KEPT_RESULT_SUBJECTS = kept_results_filter()
 # An outbox subject's two tokens carried to the kept subject, and the parent token from
 # there to the parent's result subject.

@@ -94,13 +94,12 @@ _SEEN_LIMIT = 4096
 
 
 class ResultSubscription:
-    """Results published to one parent's subject, handed to ``on_result`` with headers,
-    each stored result once.
+    """Results published to one parent's subject, each stored result handed over once.
 
     The results stream republishes what it stored, and a stream leader that takes over
-    while a cluster node dies can republish entries its predecessor already sent (seen
-    in the fault suite: 5 of 200 results heard twice, each stored once). A repeat carries
-    the same stream sequence, so it is dropped here; a second stored copy would not be.
+    while a cluster node dies can republish entries its predecessor already sent (ADR
+    0016). A repeat carries the same stream sequence and message id, so it is dropped
+    here; a second stored copy would not be.
     """
 
     def __init__(self, sub: Subscription) -> None:
@@ -108,12 +107,16 @@ class ResultSubscription:
 
     @classmethod
     async def open(cls, bus: Bus, subject: str, on_result: OnResult) -> ResultSubscription:
-        seen: OrderedDict[tuple[str, str], None] = OrderedDict()
+        seen: OrderedDict[tuple[str, str, str], None] = OrderedDict()
 
         async def deliver(msg: Message) -> None:
             sequence = msg.headers.get(n.Header.SEQUENCE)
             if sequence is not None:
-                stored = (msg.headers.get(n.Header.STREAM, ""), sequence)
+                stored = (
+                    msg.headers.get(n.Header.STREAM, ""),
+                    sequence,
+                    msg.headers.get(n.Header.MSG_ID, ""),
+                )
                 if stored in seen:
                     return
                 seen[stored] = None

@@ -346,7 +346,7 @@ def _relation_mentions(
             read_as[at] = phrase
     verbs = _verb_uses(tokens, blocked)
     # "in which country is X based" is "X is based in which country": the fronted
-    # preposition is the one the question's last word takes
+    # preposition is the one the question's last word takes, when a verb
     fronted = ""
     if len(tokens) > 2 and tokens[0].text in _PLACING and tokens[1].text in _FRONTING:
         fronted = tokens[0].text
@@ -355,7 +355,8 @@ def _relation_mentions(
         if tok.index in blocked:
             continue
         after = tokens[tok.index + 1].text if tok.index + 1 < len(tokens) else ""
-        after = after or fronted
+        if not after and tok.index in verbs:
+            after = fronted
         if tok.text in _NOT_RELATION_WORDS:
             # an ordering or joining word names only a relation that has it in its name
             # ("first published": ``date_of_first_publication``; "last name")

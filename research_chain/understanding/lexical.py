@@ -75,6 +75,8 @@ _DOUBLING = ("ed", "ing", "er", "est")
 _VOWELS = frozenset("aeiou")
 # Score for the smallest summed distance over shared concepts; index = distance a + distance b.
 _BY_DISTANCE = (0.9, 0.8, 0.6)
+# What ``related`` gives two words that share a synset.
+SYNONYM = _BY_DISTANCE[0]
 # How far (in WordNet links) a name's head noun may be from the kind it is judged to be:
 # "university" -> educational institution -> institution.
 _HEAD_KIN = 2
@@ -207,6 +209,8 @@ class WordNetLexicon:
         "written", nor "recorded", though "record" is a noun: only the noun rules of morphy
         and the irregular forms that are not a verb's lead to a noun)."""
         lowered = word.lower()
+        if " " in lowered:
+            return any(self._is_lemma(base, _NOUN) for base in self._phrase_forms(lowered))
         if self._is_lemma(lowered, _NOUN):
             return True
         verb_only = self._verb_forms.get(lowered, ())

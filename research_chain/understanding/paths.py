@@ -29,7 +29,7 @@ from research_chain.understanding.analysis import (
     rare_readings,
     relation_phrase,
 )
-from research_chain.understanding.lexical import packaged_lexicon
+from research_chain.understanding.lexical import SYNONYM, packaged_lexicon
 from research_chain.understanding.lexicon import FAR_LINK, TIME_WORDS, is_agent_noun, singular
 from research_chain.understanding.lexicon import LIGHT_VERBS as _LIGHT
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
@@ -89,8 +89,6 @@ _BACKWARD = 1.0
 _WH_KINDS = {"where": ("location", "institution")}
 _WH_TYPES = {"where": "location", "who": "person", "whom": "person"}
 _NAMES_TYPE = 0.8
-# WordNet's score for two words sharing a synset (``lexical._BY_DISTANCE``)
-_SYNONYM = 0.9
 
 
 class PathTree(dict[str, Mapping[tuple[str, Direction], AbstractSet[str]]]):
@@ -415,7 +413,7 @@ def _graph_synonyms(nouns: Sequence[str], types_of: Mapping[Step, set[str]]) -> 
     words = {w for step in types_of for w in _nouns(read_relation(step.predicate).words)}
     return tuple(
         sorted(
-            w for w in words - set(nouns) if any(lexicon.related(n, w) >= _SYNONYM for n in nouns)
+            w for w in words - set(nouns) if any(lexicon.related(n, w) >= SYNONYM for n in nouns)
         )
     )
 

@@ -186,7 +186,7 @@ async def listen(bus: Bus, tally: Tally) -> None:
     """Subscribe to every parent's results before any loop starts, the way a parent's
     client does (a stored result the stream republished twice is heard once; two stored
     copies would both be heard)."""
-    await ResultSubscription.open(bus, "research.result.>", tally.on_result)
+    await ResultSubscription.open(bus, n.EVERY_RESULT_SUBJECT, tally.on_result)
     await bus.nc.flush()
 
 
