@@ -240,8 +240,9 @@ class Analysis:
     def _words_from(self, i: int) -> tuple[list[int], int]:
         """The run of content words starting at token ``i``, and the index after it."""
         run: list[int] = []
+        verb = _main_verb(self.tokens)
         while i < len(self.tokens) and self.tokens[i].text not in NOISE_WORDS | {"s"}:
-            if run and _is_verb(self.tokens[i].text):
+            if run and (_is_verb(self.tokens[i].text) or i == verb):
                 break  # "X's maker born": the verb is no part of the noun phrase
             run.append(i)
             i += 1
@@ -616,10 +617,17 @@ def _answer_words(
                 break
             if skip:
                 continue
-            if run and _is_verb(word.text):
-                break
+            if _is_verb(word.text) and (run or not packaged_lexicon().is_noun(word.text)):
+                break  # "what killed X": "what" is the subject, the verb no answer noun
             run.append(word)
-        return ((run[-1].text,), run[-1].index) if run else ((), None)
+        if not run:
+            return (), None
+        head = run[-1]
+        # "what line of work": the collocation the head starts says what is asked
+        phrase = phrases([t.text for t in tokens], frozenset(blocked)).get(head.index, "")
+        if phrase.startswith(head.text) and packaged_lexicon().is_noun(phrase):
+            return (phrase,), head.index
+        return (head.text,), head.index
     for tok, nxt in pairwise(tokens):
         # "[X] is a film written by this person": the noun the statement points at
         if tok.text in _DEMONSTRATIVES and nxt.index not in blocked and nxt.text not in NOISE_WORDS:
@@ -716,6 +724,26 @@ def _modifier(
     if tok.text in NOISE_WORDS or tok.text in VERB_FORMS or not tok.text.isalpha():
         return False
     return bool(following) and following[0].index not in blocked and noun(following[0])
+
+
+def _main_verb(tokens: Sequence[Token]) -> int | None:
+    """In a question asked with "do" ("where did X's daughter pass away", "what did X's
+    father die of"), the verb is its last content word, or the collocation that word ends."""
+    if not any(t.text in _DO for t in tokens):
+        return None
+    last = len(tokens) - 1
+    while last >= 0 and tokens[last].text in NOISE_WORDS:
+        last -= 1
+    if last < 0:
+        return None
+    texts = [t.text for t in tokens]
+    phrase = phrases(texts).get(last)
+    if phrase is not None:
+        size = phrase.count(" ") + 1
+        start = last - size + 1
+        if start >= 0 and " ".join(texts[start : last + 1]) == phrase:
+            return start
+    return last
 
 
 def _is_verb(word: str) -> bool:

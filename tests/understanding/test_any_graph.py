@@ -1575,3 +1575,51 @@ async def test_a_preposition_fronted_with_which_is_the_one_the_verb_takes() -> N
         Step("headquarteredIn", Direction.OUT),
         Step(located, Direction.OUT),
     )
+
+
+def test_a_verb_after_what_is_no_answer_noun_and_a_collocation_is_one() -> None:
+    """ "what killed X": "what" is the subject and "killed" the verb, not a kind of thing
+    asked for; "what line of work is X in" asks for a line of work, not a line."""
+    predicates = ["people.deceased_person.cause_of_death", "people.person.profession"]
+    killed = _analysis(f"what killed {SUBJECT}?", predicates)
+    assert killed.answer_words == ()
+    work = _analysis(f"what line of work is {SUBJECT} in?", predicates)
+    assert work.answer_words == ("line of work",)
+
+
+async def test_a_line_of_work_is_asked_of_the_possessed_person() -> None:
+    """The collocation is what the cue on the last step reads: "line" alone names no
+    profession, so X's husband himself answered before."""
+    spouse, profession = "__people__person__spouse_s", "__people__person__profession"
+    rows = [
+        ("anna_of_hesse_1", spouse, "karl_of_baden_2"),
+        ("karl_of_baden_2", spouse, "anna_of_hesse_1"),
+        ("karl_of_baden_2", profession, "composer"),
+        ("anna_of_hesse_1", profession, "painter"),
+    ]
+    question = "what line of work is anna_of_hesse_1's husband in?"
+    assert await _best_steps(rows, question, "anna_of_hesse_1") == (
+        Step(spouse, Direction.OUT),
+        Step(profession, Direction.OUT),
+    )
+
+
+async def test_the_verb_of_a_do_question_ends_the_possessed_noun_phrase() -> None:
+    """ "in which town did X's daughter pass away": "pass away" is the verb, not part of
+    the possessed phrase, so "daughter" is a hop of its own and X's own place of death
+    does not answer."""
+    children, died = "__people__person__children", "__people__deceased_person__place_of_death"
+    rows = [
+        ("albert_of_prussia_46", children, "charlotte_of_baden_37"),
+        ("charlotte_of_baden_37", died, "kassel"),
+        ("albert_of_prussia_46", died, "munich"),
+        ("albert_of_prussia_46", "__people__deceased_person__cause_of_death", "stroke"),
+    ]
+    for question in (
+        "in which town did albert_of_prussia_46's daughter pass away?",
+        "in which city did albert_of_prussia_46's daughter die?",
+    ):
+        assert await _best_steps(rows, question, "albert_of_prussia_46") == (
+            Step(children, Direction.OUT),
+            Step(died, Direction.OUT),
+        ), question
