@@ -619,6 +619,8 @@ def _answer_words(
                 continue
             if _is_verb(word.text) and (run or not packaged_lexicon().is_noun(word.text)):
                 break  # "what killed X": "what" is the subject, the verb no answer noun
+            if run and _plural_then_verb(run[-1].text, word.text):
+                break  # "which companies compete with X": the plural noun is the subject
             run.append(word)
         if not run:
             return (), None
@@ -744,6 +746,15 @@ def _main_verb(tokens: Sequence[Token]) -> int | None:
         if start >= 0 and " ".join(texts[start : last + 1]) == phrase:
             return start
     return last
+
+
+def _plural_then_verb(noun: str, word: str) -> bool:
+    """Is ``word`` a verb's plain form right after a plural noun ("companies compete",
+    "films star"), so the verb of a clause and not the head of a compound noun ("record
+    label", "sales figures")?"""
+    lexicon = packaged_lexicon()
+    plural = any(base != noun for base in lexicon.base_forms(noun)) and lexicon.is_noun(noun)
+    return plural and lexicon.is_verb(word) and word in lexicon.base_forms(word)
 
 
 def _is_verb(word: str) -> bool:

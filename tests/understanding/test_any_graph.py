@@ -1623,3 +1623,13 @@ async def test_the_verb_of_a_do_question_ends_the_possessed_noun_phrase() -> Non
             Step(children, Direction.OUT),
             Step(died, Direction.OUT),
         ), question
+
+
+def test_a_verb_after_a_plural_noun_ends_the_answer_noun_phrase() -> None:
+    """ "which companies compete with X": "compete" is the clause's verb, so the answer is
+    companies; "which record label" keeps its compound head."""
+    predicates = ["competesWith", "music.artist.label"]
+    compete = _analysis(f"which companies compete with {SUBJECT}?", predicates)
+    assert compete.answer_words == ("companies",)
+    label = _analysis(f"which record label signed {SUBJECT}?", predicates)
+    assert label.answer_words == ("label",)
