@@ -207,6 +207,7 @@ _NEAR = 2.0
 _READ_WEIGHT = 6.0
 # Opening a relative clause about the noun before them ("the band that made X").
 _CLAUSE = frozenset({"that", "who", "which"})
+_LINKS = frozenset({"the", "a", "an", "of"})
 
 
 @functools.lru_cache(maxsize=4096)
@@ -418,6 +419,28 @@ def _graph_synonyms(nouns: Sequence[str], types_of: Mapping[Step, set[str]]) -> 
     )
 
 
+def _asks_for_the_noun(analysis: Analysis, seed_span: tuple[int, int]) -> bool:
+    """ "who are X's rivals", "who is the publisher of X": a noun of the seed's chain that
+    is a relation's own word names what is asked, so "who" does not ask for a person (a
+    rival may be a team, a publisher a firm)."""
+    if analysis.answer_token is not None or analysis.wh_word not in ("who", "whom"):
+        return False
+    tokens = analysis.tokens
+    if len(tokens) < 2 or tokens[1].text not in COPULA:
+        return False
+    phrases = analysis.hop_phrases(seed_span)
+    if not phrases:
+        return False
+    chain = {t for phrase in phrases for t in phrase}
+    if any(t not in chain and tokens[t].text not in _LINKS for t in range(2, seed_span[0])):
+        return False  # "who is in charge of X's team": the team is no answer
+    outer = set(phrases[-1])
+    return any(
+        m.token in outer and m.strength >= 1.0 and analysis.noun_slot(m.token)
+        for m in analysis.relations
+    )
+
+
 def _returns(steps: tuple[Step, ...]) -> list[int]:
     """Indexes ``i`` where steps ``i`` and ``i+1`` go out and back through one predicate."""
     found: list[int] = []
@@ -453,6 +476,8 @@ class _Scorer:
             else tuple(_WH_TYPES[w] for w in (analysis.wh_word,) if w in _WH_TYPES)
         )
         self.named_types = _named_types(self.type_nouns, _kinds(self.types_of))
+        if _asks_for_the_noun(analysis, seed_span):
+            self.named_types = frozenset()  # "who are X's rivals": teams, not persons
         # "which firm did X start", "who": no point in time, though a verb may read a year
         self.timeless = bool(self.type_nouns) and not (
             self.times or any(map(_names_time, self.type_nouns))

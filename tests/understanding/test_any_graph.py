@@ -1633,3 +1633,21 @@ def test_a_verb_after_a_plural_noun_ends_the_answer_noun_phrase() -> None:
     assert compete.answer_words == ("companies",)
     label = _analysis(f"which record label signed {SUBJECT}?", predicates)
     assert label.answer_words == ("label",)
+
+
+async def test_who_asks_for_what_the_possessed_noun_names() -> None:
+    """ "who are X's rivals": "rivals" is ``rival_team``'s own word and names what is
+    asked; "who" does not turn the answer into the people who own or play for them."""
+    owned, nationality = "sports.sports_team_owner.teams_owned", "people.person.nationality"
+    rows = [
+        ("Vitoria_Holmfirth", "rival_team", "Olympic_Kessing"),
+        ("Ada_Novak", owned, "Olympic_Kessing"),
+        ("Ada_Novak", nationality, "Kenya"),
+        ("Tom_Berg", "played_for", "Olympic_Kessing"),
+        ("Tom_Berg", nationality, "Peru"),
+        ("Olympic_Kessing", "home_city", "Leeds"),
+    ]
+    question = "who are Vitoria_Holmfirth's rivals?"
+    assert await _best_steps(rows, question, "Vitoria_Holmfirth") == (
+        Step("rival_team", Direction.OUT),
+    )
