@@ -240,7 +240,8 @@ class Analysis:
     def _words_from(self, i: int) -> tuple[list[int], int]:
         """The run of content words starting at token ``i``, and the index after it."""
         run: list[int] = []
-        verb = _main_verb(self.tokens)
+        names = {t for m in self.entities for t in range(*self.entity_token_span(m))}
+        verb = _main_verb(self.tokens, names)
         while i < len(self.tokens) and self.tokens[i].text not in NOISE_WORDS | {"s"}:
             if run and (_is_verb(self.tokens[i].text) or i == verb):
                 break  # "X's maker born": the verb is no part of the noun phrase
@@ -351,6 +352,18 @@ def _relation_mentions(
     fronted = ""
     if len(tokens) > 2 and tokens[0].text in _PLACING and tokens[1].text in _FRONTING:
         fronted = tokens[0].text
+    # "what do people think of X": "what" is what they think, which the verb's kin nouns
+    # name as the answer's noun would ("think" and ``rating``); not where X itself is the
+    # subject ("what does X appear in": the verb's rarer senses say that, ADR 0028)
+    done = None
+    if (
+        answer is None
+        and len(tokens) > 2
+        and tokens[0].text == "what"
+        and tokens[1].text in _DO
+        and 2 not in blocked
+    ):
+        done = _main_verb(tokens, blocked)
     found = []
     for tok in tokens:
         if tok.index in blocked:
@@ -377,7 +390,7 @@ def _relation_mentions(
         names_a_type = any(type_matches(tok.text, t) for t in types)
         readings: list[RelationMention] = []
         text = read_as.get(tok.index, tok.text)
-        kin = _kin_nouns(text, nouns) if tok.index == answer else set()
+        kin = _kin_nouns(text, nouns) if tok.index in (answer, done) else set()
         verb = tok.index in verbs and tok.index != answer
         for predicate, vocabulary in words_of.items():
             strength = match_strength(text, vocabulary, verb) if vocabulary else 0.0
@@ -609,10 +622,14 @@ def _answer_words(
         if tok.text not in ("which", "what") and tok.text not in ASKING_VERBS:
             return (), None
         run: list[Token] = []
+        subject = False
         for word in after:
             skip = word.text in _SKIP_AFTER_WH
             if word.index in blocked and not run:
                 return _possessed(tokens, blocked, word.index)
+            if subject and not skip:
+                return (), None  # "what did audiences think of X": they are the subject
+            subject = subject or (word.text in _DO and not run)
             if word.index in blocked or (word.text in NOISE_WORDS and (run or not skip)):
                 break
             if skip:
@@ -728,13 +745,14 @@ def _modifier(
     return bool(following) and following[0].index not in blocked and noun(following[0])
 
 
-def _main_verb(tokens: Sequence[Token]) -> int | None:
+def _main_verb(tokens: Sequence[Token], blocked: AbstractSet[int] = frozenset()) -> int | None:
     """In a question asked with "do" ("where did X's daughter pass away", "what did X's
-    father die of"), the verb is its last content word, or the collocation that word ends."""
+    father die of"), the verb is its last content word outside the names, or the
+    collocation that word ends."""
     if not any(t.text in _DO for t in tokens):
         return None
     last = len(tokens) - 1
-    while last >= 0 and tokens[last].text in NOISE_WORDS:
+    while last >= 0 and (tokens[last].text in NOISE_WORDS or last in blocked):
         last -= 1
     if last < 0:
         return None

@@ -1651,3 +1651,33 @@ async def test_who_asks_for_what_the_possessed_noun_names() -> None:
     assert await _best_steps(rows, question, "Vitoria_Holmfirth") == (
         Step("rival_team", Direction.OUT),
     )
+
+
+def test_the_noun_after_did_is_the_subject_not_the_answer() -> None:
+    """ "what did the director of X write": "what" is what was written; the director is
+    who wrote it, not the kind of thing asked for."""
+    predicates = ["film.film.directed_by", "film.film.written_by"]
+    director = _analysis(f"what did the director of {SUBJECT} write?", predicates)
+    assert director.answer_words == ()
+    films = _analysis(f"what films did {SUBJECT} write?", predicates)
+    assert films.answer_words == ("films",)
+
+
+async def test_what_the_subject_of_a_do_question_thinks_is_named_by_the_verbs_kin() -> None:
+    """ "what do people think of X": "what" is what they think, so the verb's kin nouns
+    name the answer as an answer noun's would (to think, to judge: a rating)."""
+    rows = [
+        ("Film_F", "viewer_rating", "good"),
+        ("Film_F", "directed_by", "Ann_Abel"),
+        ("Film_F", "written_by", "Bo_Berg"),
+        ("Film_F", "starred_actors", "Cy_Cole"),
+        ("Film_F", "in_language", "French"),
+        ("Film_F", "has_genre", "Drama"),
+        ("Film_F", "has_tags", "friendship"),
+        ("Film_F", "viewer_votes", "famous"),
+        ("Film_F", "release_year", "1999"),
+    ]
+    for question in ("what do people think of Film_F?", "what did audiences think of Film_F?"):
+        assert await _best_steps(rows, question, "Film_F") == (
+            Step("viewer_rating", Direction.OUT),
+        ), question
