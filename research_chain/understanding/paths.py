@@ -623,7 +623,7 @@ class _Scorer:
         if self._free is None:
             answer = self.analysis.answer_token
             self._free = self.mentioned
-            if answer is not None and self.kind_elsewhere():
+            if answer is not None and (self.kind_elsewhere() or self.analysis.answer_types):
                 loose = {p for p, w in self.groups.get(answer, {}).items() if w < 1.0}
                 others = {p for t, g in self.groups.items() if t != answer for p in g}
                 self._free = frozenset(p for p in self.mentioned if p in others or p not in loose)
@@ -806,8 +806,8 @@ class _Scorer:
         if steps[-1].predicate == analysis.answer_relation and self.agent in (None, steps[-1]):
             score += 1.0
             cue = 1.0 if self.agent is not None else cue  # "who edited": the editor end
-        if self.fits(end):
-            cue = 1.0
+        if self.fits(end) or types[-1] in analysis.answer_types:
+            cue = 1.0  # the end is what the answer's noun names
         if self.analysis.answer_token is None:
             met = cue >= _CUE_EXPLAINS
         else:

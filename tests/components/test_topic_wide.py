@@ -13,12 +13,12 @@ from research_chain.client import research
 from research_chain.components import default_components
 from research_chain.config import Settings
 from research_chain.graph import GraphWriter, open_graph
-from research_chain.graph.sample import load_sample, sample_graph_path
+from research_chain.graph.sample import load_sample, sample_graph_path, sample_questions_path
 from research_chain.judges import HeuristicJudge
 from research_chain.payloads import RouteAction
 from research_chain.runtime import Chain, start_chain
 from research_chain.understanding.citations import extract_refs
-from research_chain.understanding.evidence import NO_ANSWER_PREFIX
+from research_chain.understanding.evidence import NO_ANSWER_PREFIX, answer_labels
 
 
 def _having(predicate: str, value_prefix: str) -> set[str]:
@@ -83,3 +83,19 @@ async def test_a_month_with_no_matching_entity_is_no_answer(
         names=settings.names(),
     )
     assert result.synthesis.startswith(NO_ANSWER_PREFIX), result.synthesis
+
+
+async def test_an_answer_noun_naming_a_type_takes_no_shortcut_by_its_loose_readings(
+    bus: Bus, settings: Settings, sample_chain: Chain
+) -> None:
+    """ "which sites host the drones that X flew": "sites" names the answer's type, which
+    the missions' sites reach too; its loose reading of ``took_place_at`` ("place") is no
+    free step there, so the drones' sites, which "drones" asks for, answer, all of them."""
+    question = "Which sites host the drones that Quentin Park flew?"
+    rows = (orjson.loads(line) for line in sample_questions_path().read_bytes().splitlines())
+    gold = next(set(r["answers"]) for r in rows if r["question"] == question)
+    result = await research(
+        bus, question, parent_loop_id="type-noun", timeout=30, names=settings.names()
+    )
+    answer_line = result.synthesis.split("\n", 1)[0]
+    assert set(answer_labels(answer_line)) == gold, result.synthesis
