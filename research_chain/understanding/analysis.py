@@ -212,11 +212,13 @@ class Analysis:
             while i >= 0 and tokens[i].text in _ARTICLES:
                 i -= 1
         right: list[list[int]] = []
+        names = {t for m in self.entities for t in range(*self.entity_token_span(m))}
+        verb = _main_verb(tokens, names)
         i = end
         while i < len(tokens) and tokens[i].text == "s":
-            run, i = self._words_from(i + 1)
+            run, i = self._words_from(i + 1, verb)
             while run and i < len(tokens) and tokens[i].text == "of":
-                more, after = self._words_from(i + 1)
+                more, after = self._words_from(i + 1, verb)
                 if not more or not self._spell_one(run + more):
                     break
                 run, i = run + more, after
@@ -237,11 +239,10 @@ class Analysis:
                 merged.append(run)
         return merged
 
-    def _words_from(self, i: int) -> tuple[list[int], int]:
-        """The run of content words starting at token ``i``, and the index after it."""
+    def _words_from(self, i: int, verb: int | None) -> tuple[list[int], int]:
+        """The run of content words starting at token ``i`` and stopping at a verb (the
+        question's main one at ``verb``), and the index after it."""
         run: list[int] = []
-        names = {t for m in self.entities for t in range(*self.entity_token_span(m))}
-        verb = _main_verb(self.tokens, names)
         while i < len(self.tokens) and self.tokens[i].text not in NOISE_WORDS | {"s"}:
             if run and (_is_verb(self.tokens[i].text) or i == verb):
                 break  # "X's maker born": the verb is no part of the noun phrase

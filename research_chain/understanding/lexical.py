@@ -208,19 +208,7 @@ class WordNetLexicon:
         """Whether ``word`` is a noun or a noun's inflection ("colour", "owners"; not
         "written", nor "recorded", though "record" is a noun: only the noun rules of morphy
         and the irregular forms that are not a verb's lead to a noun)."""
-        lowered = word.lower()
-        if " " in lowered:
-            return any(self._is_lemma(base, _NOUN) for base in self._phrase_forms(lowered))
-        if self._is_lemma(lowered, _NOUN):
-            return True
-        verb_only = self._verb_forms.get(lowered, ())
-        bases = [b for b in self._exceptions.get(lowered, ()) if b not in verb_only]
-        bases += [
-            lowered[: -len(suffix)] + replacement
-            for suffix, replacement in _RULES[0][1]
-            if lowered.endswith(suffix) and len(lowered) > len(suffix)
-        ]
-        return any(self._is_lemma(base, _NOUN) for base in bases)
+        return any(self._is_lemma(base, _NOUN) for base in self._lemmatise(word.lower(), _NOUN))
 
     def is_verb(self, word: str) -> bool:
         """Whether a form of ``word`` is a verb ("set up", "started"; not "team")."""
@@ -383,13 +371,22 @@ class WordNetLexicon:
         self._compounds[word] = found
         return found
 
-    def _lemmatise(self, word: str) -> frozenset[str]:
+    def _lemmatise(self, word: str, only: int = 0) -> frozenset[str]:
+        """The lemmas ``word`` may inflect; with ``only``, by that part of speech's rules
+        alone (and, for nouns, no verb's irregular form: "made" is no noun's)."""
         if " " in word:
             return self._phrase_forms(word)
-        found = {base for base in self._exceptions.get(word, ()) if base in self._row}
+        verb_only = self._verb_forms.get(word, ()) if only == _NOUN else ()
+        found = {
+            base
+            for base in self._exceptions.get(word, ())
+            if base in self._row and base not in verb_only
+        }
         if word in self._row:
             found.add(word)
         for pos, rules in _RULES:
+            if only and pos != only:
+                continue
             for suffix, replacement in rules:
                 if not word.endswith(suffix) or len(word) <= len(suffix):
                     continue

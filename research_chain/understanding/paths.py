@@ -419,7 +419,9 @@ def _graph_synonyms(nouns: Sequence[str], types_of: Mapping[Step, set[str]]) -> 
     )
 
 
-def _asks_for_the_noun(analysis: Analysis, seed_span: tuple[int, int]) -> bool:
+def _asks_for_the_noun(
+    analysis: Analysis, seed_span: tuple[int, int], phrases: Sequence[Sequence[int]]
+) -> bool:
     """ "who are X's rivals", "who is the publisher of X": a noun of the seed's chain that
     is a relation's own word names what is asked, so "who" does not ask for a person (a
     rival may be a team, a publisher a firm)."""
@@ -428,7 +430,6 @@ def _asks_for_the_noun(analysis: Analysis, seed_span: tuple[int, int]) -> bool:
     tokens = analysis.tokens
     if len(tokens) < 2 or tokens[1].text not in COPULA:
         return False
-    phrases = analysis.hop_phrases(seed_span)
     if not phrases:
         return False
     chain = {t for phrase in phrases for t in phrase}
@@ -475,14 +476,14 @@ class _Scorer:
             if analysis.answer_token is not None
             else tuple(_WH_TYPES[w] for w in (analysis.wh_word,) if w in _WH_TYPES)
         )
+        self.phrases = analysis.hop_phrases(seed_span)
         self.named_types = _named_types(self.type_nouns, _kinds(self.types_of))
-        if _asks_for_the_noun(analysis, seed_span):
+        if _asks_for_the_noun(analysis, seed_span, self.phrases):
             self.named_types = frozenset()  # "who are X's rivals": teams, not persons
         # "which firm did X start", "who": no point in time, though a verb may read a year
         self.timeless = bool(self.type_nouns) and not (
             self.times or any(map(_names_time, self.type_nouns))
         )
-        self.phrases = analysis.hop_phrases(seed_span)
         self.hops = len(self.phrases)
         self.mentioned = _walkable(analysis)
         self.groups: dict[int, dict[str, float]] = {}
