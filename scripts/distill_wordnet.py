@@ -40,6 +40,12 @@ the concordance counts in ``cntlist.rev``) enter and link on: a busy word's rare
 noise, e.g. "nationality" is a "status", which is only the 5th sense of "position", and "base"
 as "radix" reached "number". Lexical links into a dropped sense still join the two words.
 
+Nouns WordNet defines as one relation of another ("grandfather": "the father of your father or
+mother"; "father-in-law": "the father of your spouse") keep that definition in
+``definitions`` (``grandfather father father mother``), read from the gloss of their most
+frequent sense or of its direct hypernym: a question's "grandfather" is then walked as two
+relations in a graph that has no relation so called.
+
 Two words are then related by the smallest summed distance over the concepts they share.
 Lexical pointers (derivation, pertainym, participle, also-see) are honoured per word: in the
 synset {director, manager, ...} only "director" derives from "direct". Codes are stored as
@@ -75,6 +81,11 @@ LEMMA = re.compile(r"[a-z]+(?:-[a-z]+)*")
 PHRASE = re.compile(r"[a-z]+(?:-[a-z]+)*(?:_[a-z]+(?:-[a-z]+)*){1,2}")
 # Adjective lemmas carry a syntactic marker in data.adj: "galore(ip)".
 ADJ_MARKER = re.compile(r"\([a-z]+\)$")
+# A gloss defining a noun as a relation of a relation: "the father of your spouse".
+DEFINED_BY = re.compile(
+    r"(?:the|a|an) ([a-z]+(?:-[a-z]+)*) of (?:your|one's|someone's) ([a-z]+(?:-[a-z]+)*)"
+    r"(?: or ([a-z]+(?:-[a-z]+)*))?"
+)
 # A common noun WordNet spells with capitals ("CEO", "PhD"): two capitals or more.
 ACRONYM = re.compile(r"(?=(?:[a-z]*[A-Z]){2})[A-Za-z]+")
 
@@ -89,7 +100,16 @@ KIND_SENSES = 2
 class Synset:
     """One parsed data-file line; only what the flattening needs."""
 
-    __slots__ = ("ident", "lemmas", "lex_file", "lex_ids", "pointers", "pos", "satellite")
+    __slots__ = (
+        "gloss",
+        "ident",
+        "lemmas",
+        "lex_file",
+        "lex_ids",
+        "pointers",
+        "pos",
+        "satellite",
+    )
 
     def __init__(
         self, ident: int, pos: str, lemmas: list[str], lex_file: int, lex_ids: list[int]
@@ -103,6 +123,7 @@ class Synset:
         self.lex_ids = lex_ids
         # (symbol, target key, source word number, target word number; 0 for the whole synset)
         self.pointers: list[tuple[str, tuple[str, int], int, int]] = []
+        self.gloss = ""
 
 
 def _norm_pos(pos: str) -> str:
@@ -123,7 +144,8 @@ def read_synsets(root: Path) -> dict[tuple[str, int], Synset]:
             for line in handle:
                 if line.startswith("  ") or not line.strip():  # licence header
                     continue
-                body = line.split(" | ", 1)[0].split()
+                head, _, gloss = line.partition(" | ")
+                body = head.split()
                 offset = int(body[0])
                 w_cnt = int(body[3], 16)
                 words = body[4 : 4 + 2 * w_cnt : 2]
@@ -137,6 +159,7 @@ def read_synsets(root: Path) -> dict[tuple[str, int], Synset]:
                     source, word = int(source_target[:2], 16), int(source_target[2:], 16)
                     target_key = (_norm_pos(target_pos), int(target))
                     synset.pointers.append((symbol, target_key, source, word))
+                synset.gloss = gloss.strip()
                 synsets[(pos, offset)] = synset
     return synsets
 
@@ -353,6 +376,32 @@ def acronyms(synsets: dict[tuple[str, int], Synset]) -> list[str]:
     )
 
 
+def definitions(
+    synsets: dict[tuple[str, int], Synset], order: dict[tuple[str, str], list[tuple[str, int]]]
+) -> dict[str, tuple[str, ...]]:
+    """Nouns WordNet defines as a relation of a relation ("grandfather": "the father of
+    your father or mother") -> (``father``, ``father``, ``mother``): the outer noun, then
+    the inner one or two. From the most frequent sense's gloss, or its direct hypernym's
+    when the word's own gives none ("grandson": a male grandchild)."""
+
+    def read(synset: Synset) -> tuple[str, ...] | None:
+        found = DEFINED_BY.fullmatch(synset.gloss.split(";", 1)[0].strip())
+        return tuple(w for w in found.groups() if w) if found else None
+
+    out: dict[str, tuple[str, ...]] = {}
+    for (lemma, pos), keys in sorted(order.items()):
+        if pos != "n" or not keys or keys[0] not in synsets or not LEMMA.fullmatch(lemma):
+            continue
+        synset = synsets[keys[0]]
+        found = read(synset)
+        for symbol, target, _, _ in synset.pointers:
+            if found is None and symbol == "@" and target in synsets:
+                found = read(synsets[target])
+        if found is not None and found[0] != lemma:
+            out[lemma] = found
+    return out
+
+
 def read_license(root: Path) -> str:
     """The licence file if present, else the notice every data file carries in its header."""
     license_file = root / "LICENSE"
@@ -407,6 +456,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
     ]
     verb_lengths, verb_deltas = _packed(verb_reach, [words[row] for row in verb_rows])
     kinds = name_kinds(synsets, read_sense_order(root))
+    defined = definitions(synsets, read_sense_order(root))
     kind_deltas: list[int] = []
     for codes in kinds.values():
         kind_deltas.extend(np.diff(codes, prepend=0).tolist())
@@ -431,6 +481,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "rare_rows": len(rare_rows),
         "exceptions": len(exceptions),
         "names": len(kinds),
+        "definitions": len(defined),
         "senses_per_lemma": senses,
         "distances": {"0": "own synset", "1": "one link", "2": "hypernym of hypernym"},
     }
@@ -453,6 +504,9 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "kind_lengths": np.array([len(c) for c in kinds.values()], dtype=np.uint16),
         "kind_deltas": np.array(kind_deltas, dtype=np.uint32),
         "acronyms": np.frombuffer("\n".join(acronyms(synsets)).encode(), dtype=np.uint8),
+        "definitions": np.frombuffer(
+            "\n".join(f"{w} {' '.join(d)}" for w, d in defined.items()).encode(), dtype=np.uint8
+        ),
     }
     return arrays, meta
 

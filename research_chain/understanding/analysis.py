@@ -88,6 +88,7 @@ _PLACING = words("in on at by from with for to into")
 _OTHER_PREPOSITION = 0.5
 _FRONTING = words("which what whom")
 _JOINERS = frozenset("-/:_")
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _SKIP_AFTER_WH = words("is are was were be the a an do does did has have had some all me us")
 _SKIP_AFTER_WH |= frozenset({"s"})
 
@@ -805,6 +806,8 @@ def analyse(
     Relation and type words are never read inside an entity mention, so a
     film called "The Director" does not ask for a director.
     """
+    predicates = list(predicates)
+    text, names = _by_definition(text, names, predicates)
     tokens = [Token(t, s, e, i) for i, (t, s, e) in enumerate(token_spans(text))]
     analysis = Analysis(text=text, tokens=tokens, explicit=explicit_spans(text))
     explicit_norm = {normalise(inner) for _, _, inner in analysis.explicit}
@@ -853,6 +856,49 @@ def analyse(
     analysis.unknown_names = _unknown_names(text, tokens, named, bool(analysis.entities))
     analysis.order = _order(tokens)
     return analysis
+
+
+def _by_definition(
+    text: str, names: Sequence[NameMatch], predicates: Sequence[str]
+) -> tuple[str, Sequence[NameMatch]]:
+    """The question with each word no relation is named after, but which WordNet defines
+    as one relation of another, written as that definition: "X's grandfather" is "X's
+    father's father" and "the father-in-law of X" "the father of the spouse of X", so the
+    graph's ``parents`` and ``spouse`` are walked. Names and quoted spans are left alone."""
+    lexicon = packaged_lexicon()
+    taken = [(m.start, m.end) for m in names] + [(s, e) for s, e, _ in explicit_spans(text)]
+    defined = [
+        (word, parts)
+        for word in _WORD.finditer(text)
+        if (parts := lexicon.defined_as(word[0])) is not None
+        and not any(s < word.end() and word.start() < e for s, e in taken)
+    ]
+    if not defined:
+        return text, names
+    vocab = [words for words in map(_content_words, predicates) if words]
+
+    def read(word: str) -> float:
+        return max((match_strength(word, words) for words in vocab), default=0.0)
+
+    edits: list[tuple[int, int, str]] = []
+    for word, (outer, inners) in defined:
+        inner = max(inners, key=read)
+        if read(word[0]) >= 1.0 or min(read(outer), read(inner)) < LOOSE:
+            continue  # the graph has a relation of that name ("uncle"), or none of its parts
+        if text[: word.start()].rstrip().lower().endswith(("'s", "\u2019s", "whose")):
+            edits.append((word.start(), word.end(), f"{inner}'s {outer}"))
+        else:
+            edits.append((word.start(), word.end(), f"{outer} of the {inner}"))
+    for start, end, written in reversed(edits):
+        shift = len(written) - (end - start)
+        text = text[:start] + written + text[end:]
+        names = [
+            dataclasses.replace(m, start=m.start + shift, end=m.end + shift)
+            if m.start >= end
+            else m
+            for m in names
+        ]
+    return text, names
 
 
 def _phrases_read_whole(

@@ -122,6 +122,7 @@ class WordNetLexicon:
         verb_forms: dict[str, tuple[str, ...]] | None = None,
         rare: _Verbs | None = None,
         acronyms: frozenset[str] = frozenset(),
+        definitions: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         if len(pos) != len(words) or offsets.shape != (len(words) + 1,):
             raise ValueError(f"lexicon has {len(words)} words but {len(pos)} tags")
@@ -146,6 +147,7 @@ class WordNetLexicon:
         self._name_row = {name: row for row, name in enumerate(names)}
         self._kinds: dict[str, frozenset[int]] = {}
         self._acronyms = acronyms
+        self._definitions = definitions or {}
 
     @classmethod
     def load(cls, path: Path | None = None) -> WordNetLexicon:
@@ -180,6 +182,7 @@ class WordNetLexicon:
             frozenset(arrays["acronyms"].tobytes().decode().split("\n"))
             if "acronyms" in arrays
             else frozenset(),
+            _forms(arrays["definitions"]) if "definitions" in arrays else None,
         )
 
     def __len__(self) -> int:
@@ -213,6 +216,16 @@ class WordNetLexicon:
     def is_verb(self, word: str) -> bool:
         """Whether a form of ``word`` is a verb ("set up", "started"; not "team")."""
         return any(self._is_lemma(base, _VERB) for base in self._lemmatise(word.lower()))
+
+    def defined_as(self, noun: str) -> tuple[str, tuple[str, ...]] | None:
+        """The relations WordNet's definition of ``noun`` composes, when it defines it as
+        one of another: the outer noun and the inner one or two ("grandfathers": the father
+        of your father or mother -> ``("father", ("father", "mother"))``)."""
+        for base in self._lemmatise(noun.lower(), only=_NOUN):
+            found = self._definitions.get(base, ())
+            if len(found) >= 2:
+                return found[0], found[1:]
+        return None
 
     def names_kind(self, name: str, noun: str) -> bool:
         """Is the proper name ``name`` ("vienna", "czech republic") a kind of thing ``noun``

@@ -1681,3 +1681,46 @@ async def test_what_the_subject_of_a_do_question_thinks_is_named_by_the_verbs_ki
         assert await _best_steps(rows, question, "Film_F") == (
             Step("viewer_rating", Direction.OUT),
         ), question
+
+
+KIN = [
+    ("Ida_K", "parent", "Jon_K"),
+    ("Jon_K", "parent", "Ole_K"),
+    ("Ida_K", "spouse", "Max_L"),
+    ("Max_L", "parent", "Ned_L"),
+    ("Ida_K", "place_of_birth", "Dunmore"),
+    ("Ole_K", "children", "Jon_K"),
+    ("Jon_K", "children", "Ida_K"),
+    ("Ned_L", "children", "Max_L"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "seed", "steps"),
+    [
+        ("who is Ida_K's grandfather?", "Ida_K", ("parent", "parent")),
+        ("who is the father-in-law of Ida_K?", "Ida_K", ("spouse", "parent")),
+        ("who are the grandchildren of Ole_K?", "Ole_K", ("children", "children")),
+        ("who are Ole_K's grandchildren?", "Ole_K", ("children", "children")),
+    ],
+)
+async def test_a_word_no_relation_is_named_after_reads_as_its_definition(
+    question: str, seed: str, steps: tuple[str, str]
+) -> None:
+    """WordNet defines a grandfather as "the father of your father or mother" and a
+    father-in-law as "the father of your spouse": the two relations those words name are
+    walked, though no relation is called either and no kinship is written in the code."""
+    assert await _best_steps(KIN, question, seed) == tuple(Step(p) for p in steps)
+
+
+def test_a_definition_is_not_read_over_a_relation_or_a_name_of_the_word() -> None:
+    """A graph with a ``grandfather`` relation, or a film called "The Grandfather", keeps
+    the word as it is."""
+    own = _analysis(f"who is {SUBJECT}'s grandfather?", ["grandfather", "parent"])
+    assert [t.text for t in own.tokens][-1] == "grandfather"
+    question = "who directed The Grandfather?"
+    start = question.index("The Grandfather")
+    names = [NameMatch("The Grandfather", start, start + 15, ("film-1",))]
+    film = analyse(question, ["directed_by", "parent"], ["entity"], names)
+    assert film.text == question
+    assert [m.surface for m in film.entities] == ["The Grandfather"]

@@ -335,3 +335,10 @@ def test_a_word_used_as_a_verb_links_through_its_verb_senses(
 )
 def test_verb_senses_keep_their_derived_nouns(lexicon: WordNetLexicon, verb: str, kin: str) -> None:
     assert lexicon.related(verb, kin, verb=True) >= 0.8
+
+
+def test_a_kinship_noun_is_defined_as_two_relations(lexicon: WordNetLexicon) -> None:
+    assert lexicon.defined_as("grandfathers") == ("father", ("father", "mother"))
+    assert lexicon.defined_as("Father-in-law") == ("father", ("spouse",))
+    assert lexicon.defined_as("grandson") == ("child", ("son", "daughter"))
+    assert lexicon.defined_as("father") is None
