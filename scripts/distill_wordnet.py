@@ -19,7 +19,9 @@ are, so the whole pointer graph is flattened here, per lemma, into a sorted list
 
 Each lemma's verb senses are also flattened alone, for a question word used as a verb ("did
 X form" is not a genre): only lemmas whose verb reach differs from their full reach get such a
-row (``verb_rows``, ``verb_lengths``, ``verb_deltas``).
+row (``verb_rows``, ``verb_lengths``, ``verb_deltas``). Only this verb reach also takes a
+verb's cause and entailment links, one link each ("kill" causes "die", so "what killed X"
+reaches ``cause_of_death``); a noun is not read through them ("the cast" is no casting).
 
 Verbs with senses beyond their most frequent ones also get a row of every verb sense
 (``rare_rows``, ``rare_lengths``, ``rare_deltas``): a last resort for a verb whose frequent
@@ -91,6 +93,10 @@ ACRONYM = re.compile(r"(?=(?:[a-z]*[A-Z]){2})[A-Za-z]+")
 
 ONE_STEP = {"+", "\\", "=", "<", "&", "^", "@", "@i"}
 HYPERNYM = {"@", "@i"}
+# A verb's cause and entailment ("kill" causes "die", "snore" entails "sleep"): links only a
+# question word used as a verb, since a noun's verb senses ("cast": to cast a role) are not
+# what the noun means.
+VERB_STEP = {">", "*"}
 # Senses kept per lemma and part of speech, most frequent first (see ``frequent_senses``).
 DEFAULT_SENSES = 3
 # Senses of a proper name whose kinds are kept ("Paris": the French capital, the Texan town).
@@ -318,9 +324,11 @@ def flatten(
                 continue
             add(tables, lemma, synset.ident, 0)
             for symbol, target_key, source, word in synset.pointers:
-                if symbol not in ONE_STEP or target_key not in synsets:
-                    continue
-                if source and source != number:  # a lexical pointer of another word
+                if target_key not in synsets or (source and source != number):
+                    continue  # (a lexical pointer of another word)
+                if symbol in VERB_STEP:
+                    link((verb_reach,), lemma, target_key, word, 1)
+                if symbol not in ONE_STEP:
                     continue
                 link(tables, lemma, target_key, word, 1)
                 if symbol in HYPERNYM:

@@ -516,13 +516,14 @@ def _without_descriptors(
     found: list[RelationMention], tokens: Sequence[Token], blocked: set[int]
 ) -> list[RelationMention]:
     """Drop loose readings of the word right before a name ("the book [Emma]"; after "who"
-    or "that" it is a verb: "who runs [X]") and of a
+    or "that", or inflected as a verb, it is one: "who runs [X]", "what killed [X]") and of a
     run of words closing the question right after one ("the Germany national football
     team"): they say what the named thing is, not a relation to walk."""
+    verbs = _verb_uses(tokens, blocked)
     descriptors = {
         t.index
         for t in tokens
-        if t.index not in blocked
+        if t.index not in blocked | verbs
         and t.index + 1 < len(tokens)
         and t.index + 1 in blocked
         and (t.index == 0 or tokens[t.index - 1].text not in _RELATIVE)

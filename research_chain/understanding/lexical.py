@@ -18,6 +18,7 @@ Scores (documented because callers threshold them; only the ordering is a contra
 * 0.9: they share a synset (synonyms: "film"/"movie", "sex"/"gender");
 * 0.8: one link apart: derivation ("founder"/"found"), attribute ("old"/"age"),
   similar-to, pertainym, participle, also-see, or a direct hypernym ("daughter"/"child");
+  for a word used as a verb, also what it causes or entails ("kill"/"die");
 * 0.6: two links apart: both one link from the same synset (siblings, shared derivation), a
   hypernym of a hypernym, or a link of a hypernym ("screenwriter" -> writer -> "write");
   a closed compound counts as a hyponym of its head noun ("screen|writer" -> "writer");

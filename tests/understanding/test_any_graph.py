@@ -1724,3 +1724,15 @@ def test_a_definition_is_not_read_over_a_relation_or_a_name_of_the_word() -> Non
     film = analyse(question, ["directed_by", "parent"], ["entity"], names)
     assert film.text == question
     assert [m.surface for m in film.entities] == ["The Grandfather"]
+
+
+async def test_a_verb_right_before_the_name_reads_what_it_causes() -> None:
+    """ "what killed X": "killed" before the name is no descriptor of X but the verb, and
+    to kill is to cause to die, so the cause of death is asked for, not the place."""
+    rows = [
+        ("Eve_P", "cause_of_death", "fever"),
+        ("Eve_P", "place_of_death", "Rome"),
+        ("Eve_P", "place_of_birth", "Oslo"),
+        ("Eve_P", "spouse", "Tom_P"),
+    ]
+    assert await _best_steps(rows, "what killed Eve_P?", "Eve_P") == (Step("cause_of_death"),)

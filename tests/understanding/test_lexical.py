@@ -342,3 +342,11 @@ def test_a_kinship_noun_is_defined_as_two_relations(lexicon: WordNetLexicon) -> 
     assert lexicon.defined_as("Father-in-law") == ("father", ("spouse",))
     assert lexicon.defined_as("grandson") == ("child", ("son", "daughter"))
     assert lexicon.defined_as("father") is None
+
+
+def test_a_verb_links_to_what_it_causes_only_as_a_verb(lexicon: WordNetLexicon) -> None:
+    """To kill is to cause to die: "what killed X" asks for a cause of death. A noun is
+    not read through its verb senses' causes ("the cast of a film" is not "to feature")."""
+    assert lexicon.related("killed", "die", verb=True) >= 0.8
+    assert lexicon.related("killed", "death", verb=True) >= 0.6
+    assert lexicon.related("killed", "die") == 0.0
