@@ -102,8 +102,11 @@ class PathTree(dict[str, Mapping[tuple[str, Direction], AbstractSet[str]]]):
         self.facts: _ReachFacts | None = None  # what its steps reach, read once per tree
 
 
-# node -> the step into it; step -> names it reaches; step -> types of what it reaches
-_ReachFacts = tuple[dict[str, Step], dict[Step, tuple[str, ...]], dict[Step, set[str]]]
+# node -> the step into it; step -> names it reaches; step -> types of what it reaches;
+# step -> the domains of those types
+_ReachFacts = tuple[
+    dict[str, Step], dict[Step, tuple[str, ...]], dict[Step, set[str]], dict[Step, set[str]]
+]
 
 
 def _reach_facts(signature: Signature) -> _ReachFacts:
@@ -115,13 +118,16 @@ def _reach_facts(signature: Signature) -> _ReachFacts:
     incoming: dict[str, Step] = {}
     pooled: dict[Step, tuple[str, ...]] = {}
     types_of: dict[Step, set[str]] = {}
+    domains_of: dict[Step, set[str]] = {}
     labels = signature.labels if isinstance(signature, PathTree) else {}
     for edges in signature.values():
         for (predicate, direction), far in edges.items():
             step = Step(predicate, direction)
             kinds = types_of.setdefault(step, set())
+            domains = domains_of.setdefault(step, set())
             if direction is Direction.IN:
                 kinds.update(_subject_type(predicate))
+                domains.update(_domain(predicate))
             for node in far:
                 incoming[node] = step
                 pool = pooled.get(step, ())
@@ -130,7 +136,8 @@ def _reach_facts(signature: Signature) -> _ReachFacts:
                 for out_predicate, out_direction in signature.get(node, {}):
                     if out_direction is Direction.OUT:
                         kinds.update(_subject_type(out_predicate))
-    facts = (incoming, pooled, types_of)
+                        domains.update(_domain(out_predicate))
+    facts = (incoming, pooled, types_of, domains_of)
     if isinstance(signature, PathTree):
         signature.facts = facts
     return facts
@@ -251,6 +258,17 @@ def _agent_step(predicate: str | None) -> Step | None:
 def _subject_type(predicate: str) -> tuple[str, ...]:
     """The head word of the type a domain.type.property name gives its subjects."""
     return read_relation(predicate).subject_type[-1:]
+
+
+@functools.lru_cache(maxsize=4096)
+def _domain(predicate: str) -> tuple[str, ...]:
+    """The domain of a domain.type.property name when it is a noun: ``book.written_work``
+    things are books too. A domain is often a topic ("music", "people") rather than a kind,
+    so it is read only when no type names what the question asks for."""
+    name = read_relation(predicate)
+    if len(name.context) <= len(name.subject_type):
+        return ()
+    return _nouns(name.context[:1])
 
 
 def _walkable(analysis: Analysis) -> frozenset[str]:
@@ -460,7 +478,7 @@ class _Scorer:
         self, analysis: Analysis, seed_span: tuple[int, int], signature: Signature
     ) -> None:
         self.analysis = analysis
-        self.incoming, self.pooled, self.types_of = _reach_facts(signature)
+        self.incoming, self.pooled, self.types_of, domains_of = _reach_facts(signature)
         self.kind_nouns = (
             tuple(w for w in analysis.answer_words if _nouns((w,)) and not is_agent_noun(w))
             if analysis.answer_token is not None
@@ -515,6 +533,14 @@ class _Scorer:
                 # "what nation": WordNet files countries under the territory, not the nation,
                 # but the graph calls them countries, a synonym of "nation"
                 self.kind_nouns = (*self.kind_nouns, *widened)
+                self._fits.clear()
+                self._elsewhere = None
+        answer_reads = any(m.token == analysis.answer_token for m in analysis.relations)
+        if self.type_nouns and not (self.named_types or answer_reads or self.kind_elsewhere()):
+            # "which novel": the graph types books as written works, its domain as books
+            self.named_types = _named_types(self.type_nouns, _kinds(domains_of))
+            if self.named_types:
+                self.types_of = domains_of
                 self._fits.clear()
                 self._elsewhere = None
 

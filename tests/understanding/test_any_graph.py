@@ -617,6 +617,29 @@ def test_a_namespace_types_what_a_relation_reaches(question: str, kind: str) -> 
     assert best.steps == (Step(f"music.{kind}.featured_artists", Direction.IN),), best
 
 
+@pytest.mark.parametrize("noun", ["novel", "book"])
+def test_a_namespace_domain_names_the_kind_when_its_types_do_not(noun: str) -> None:
+    """No word reads ``source_material``, and WordNet has a novel as a book, not as a
+    written work; the ``book.*`` domain of the relations the novels start says what they
+    are. The domain is read only as a last resort: "people" would name a nation."""
+    tree = PathTree(
+        {
+            "entity": _node(
+                ("film.film.source_material", Direction.OUT, "entity#1"),
+                ("film.film.cinematographer", Direction.OUT, "entity#2"),
+            ),
+            "entity#1": _node(("book.written_work.author", Direction.OUT, "entity#3")),
+            "entity#2": _node(("people.person.nationality", Direction.OUT, "entity#4")),
+        },
+        {"entity#1": ("Quiet_Shore",), "entity#2": ("Ada_Kroll",)},
+    )
+    predicates = ["film.film.source_material", "film.film.cinematographer"]
+    analysis = _analysis(f"which {noun} was {SUBJECT} made from ?", predicates)
+    span = analysis.entity_token_span(analysis.entities[0])
+    best = infer_paths(analysis, "entity", tree, span)[0]
+    assert best.steps == (Step("film.film.source_material", Direction.OUT),), best
+
+
 def test_with_no_relation_word_the_one_step_to_the_asked_kind_answers() -> None:
     """ "where is X from" names no relation; of X's relations one reaches places."""
     tree = PathTree(
