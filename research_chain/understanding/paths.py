@@ -313,7 +313,7 @@ def _kind_mentions(
     Also returned: the readings of the verb of the noun's relative clause that reach no
     such type, by (token, predicate). The clause is one step to what the noun names: "the
     band that made X" is X's artist, though "made" also reads its producer."""
-    types_of = _reach_facts(signature)[2]
+    types_of, domains_of = _reach_facts(signature)[2:]
     dropped: set[tuple[int, str]] = set()
     if not any(types_of.values()):
         return [], dropped
@@ -322,7 +322,7 @@ def _kind_mentions(
         skip.update(range(*analysis.entity_token_span(mention)))
     found = []
     tokens = analysis.tokens
-    kinds = _kinds(types_of)
+    kinds, domains = _kinds(types_of), _kinds(domains_of)
     for tok in tokens:
         if tok.index in skip or tok.index == analysis.answer_token or tok.text in _FUNCTION:
             continue
@@ -331,9 +331,13 @@ def _kind_mentions(
         # "did X form in" is a verb, though "form" is a noun WordNet ties to organisations
         loose = analysis.noun_slot(tok.index)
         kinds_named = _named_types((tok.text,), kinds, plain=1.0, loose=loose)
-        named = {
-            step.predicate for step, kinds in types_of.items() if not kinds_named.isdisjoint(kinds)
-        }
+        named = {step.predicate for step, k in types_of.items() if not kinds_named.isdisjoint(k)}
+        if not named:
+            # "the novel behind X": the step to what ``book.*`` relations start
+            kinds_named = _named_types((tok.text,), domains, plain=1.0, loose=loose)
+            named = {
+                step.predicate for step, k in domains_of.items() if not kinds_named.isdisjoint(k)
+            }
         found += [RelationMention(p, tok.index, tok.text, _STRONG) for p in sorted(named)]
         verb = tok.index + 2
         if named and verb < len(tokens) and tokens[tok.index + 1].text in _CLAUSE:

@@ -640,6 +640,38 @@ def test_a_namespace_domain_names_the_kind_when_its_types_do_not(noun: str) -> N
     assert best.steps == (Step("film.film.source_material", Direction.OUT),), best
 
 
+def test_a_noun_naming_a_domain_is_the_step_to_it() -> None:
+    """ "the novel behind X" is one step, to what ``book.*`` relations start; without it
+    "writer" reads the film's own writer."""
+    tree = PathTree(
+        {
+            "entity": _node(
+                ("film.film.source_material", Direction.OUT, "entity#1"),
+                ("film.film.written_by", Direction.OUT, "entity#2"),
+            ),
+            "entity#1": _node(("book.written_work.author", Direction.OUT, "entity#3")),
+            "entity#2": _node(("people.person.nationality", Direction.OUT, "entity#4")),
+            "entity#3": _node(("people.person.nationality", Direction.OUT, "entity#5")),
+        },
+        {"entity#1": ("Quiet_Shore",), "entity#4": ("Norway",), "entity#5": ("Chile",)},
+    )
+    predicates = [
+        "film.film.source_material",
+        "film.film.written_by",
+        "book.written_work.author",
+        "people.person.nationality",
+    ]
+    question = f"what nationality is the writer of the novel behind {SUBJECT} ?"
+    analysis = _analysis(question, predicates)
+    span = analysis.entity_token_span(analysis.entities[0])
+    best = infer_paths(analysis, "entity", tree, span)[0]
+    assert best.steps == (
+        Step("film.film.source_material", Direction.OUT),
+        Step("book.written_work.author", Direction.OUT),
+        Step("people.person.nationality", Direction.OUT),
+    ), best
+
+
 def test_with_no_relation_word_the_one_step_to_the_asked_kind_answers() -> None:
     """ "where is X from" names no relation; of X's relations one reaches places."""
     tree = PathTree(
