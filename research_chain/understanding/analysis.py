@@ -457,7 +457,8 @@ def rare_readings(analysis: Analysis, predicates: Iterable[str]) -> list[Relatio
 def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
     """Words used as verbs where English leaves no doubt: after a do-auxiliary and its named
     subject ("what country did X form in"), an inflected verb right after "who" or a relative
-    "that" ("who runs X", "the firm that makes X"), and past participles ("founded"). Such a
+    "that" ("who runs X", "the firm that makes X") or after an asked noun and before its
+    object ("which firm makes X"), and past participles ("founded"). Such a
     word reads relations through its verb senses only: forming a band is not a genre."""
     lexicon = packaged_lexicon()
     found = set()
@@ -472,7 +473,15 @@ def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
         while start - 1 in blocked:
             start -= 1
         after_subject = 0 < start < at and tokens[start - 1].text in _DO
-        if after_subject or participle or (inflected and (not at or before in _RELATIVE)):
+        # "which university employs X": the asked noun is its subject
+        asked_subject = at > 1 and tokens[at - 2].text in _WH_DETERMINERS
+        after_asked = asked_subject and _verb_before_object(tokens, blocked, at)
+        if (
+            after_subject
+            or after_asked
+            or participle
+            or (inflected and (not at or before in _RELATIVE))
+        ):
             found.add(at)
     return found
 
@@ -641,6 +650,8 @@ def _answer_words(
                 break  # "what killed X": "what" is the subject, the verb no answer noun
             if run and _plural_then_verb(run[-1].text, word.text):
                 break  # "which companies compete with X": the plural noun is the subject
+            if run and _verb_before_object(tokens, blocked, word.index):
+                break  # "which university employs X": not employs that are a university's
             run.append(word)
         if not run:
             return (), None
@@ -776,6 +787,19 @@ def _plural_then_verb(noun: str, word: str) -> bool:
     lexicon = packaged_lexicon()
     plural = any(base != noun for base in lexicon.base_forms(noun)) and lexicon.is_noun(noun)
     return plural and lexicon.is_verb(word) and word in lexicon.base_forms(word)
+
+
+def _verb_before_object(tokens: Sequence[Token], blocked: set[int], index: int) -> bool:
+    """Is the word a verb's -s form with its object right after it, a name or an article
+    ("employs X", "makes the ...")? A noun's plural is not followed by its object."""
+    word = tokens[index].text
+    if not word.endswith("s") or index + 1 >= len(tokens):
+        return False
+    lexicon = packaged_lexicon()
+    if not lexicon.is_verb(word) or word in lexicon.base_forms(word):
+        return False
+    nxt = tokens[index + 1]
+    return nxt.index in blocked or nxt.text in _DETERMINERS
 
 
 def _is_verb(word: str) -> bool:

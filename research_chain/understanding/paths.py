@@ -125,7 +125,7 @@ def _reach_facts(signature: Signature) -> _ReachFacts:
             step = Step(predicate, direction)
             kinds = types_of.setdefault(step, set())
             domains = domains_of.setdefault(step, set())
-            if direction is Direction.IN:
+            if _as_named(step) is Direction.IN:
                 kinds.update(_subject_type(predicate))
                 domains.update(_domain(predicate))
             for node in far:
@@ -134,7 +134,7 @@ def _reach_facts(signature: Signature) -> _ReachFacts:
                 if labels and len(pool) < _KIND_SAMPLE:
                     pooled[step] = tuple(dict.fromkeys(pool + labels.get(node, ())))
                 for out_predicate, out_direction in signature.get(node, {}):
-                    if out_direction is Direction.OUT:
+                    if _as_named(Step(out_predicate, out_direction)) is Direction.OUT:
                         kinds.update(_subject_type(out_predicate))
                         domains.update(_domain(out_predicate))
     facts = (incoming, pooled, types_of, domains_of)
@@ -250,8 +250,16 @@ def _agent_step(predicate: str | None) -> Step | None:
         return None
     words = read_relation(predicate).words
     if (words and words[-1] in _PASSIVE) or any(is_agent_noun(w) for w in _ends(predicate)[0]):
-        return Step(predicate, Direction.OUT)
+        return Step(predicate, _as_named(Step(predicate, Direction.OUT)))
     return None
+
+
+def _as_named(step: Step) -> Direction:
+    """The step's direction as the relation's name reads: ``made_by_inverse`` is stored
+    from maker to made, so walked out it goes where ``made_by`` walked in would."""
+    if step.direction is Direction.BOTH or not read_relation(step.predicate).inverse:
+        return step.direction
+    return Direction.IN if step.direction is Direction.OUT else Direction.OUT
 
 
 @functools.lru_cache(maxsize=4096)
@@ -727,7 +735,7 @@ class _Scorer:
     def named_forward(self, step: Step) -> bool:
         """Does a noun of the question name where this step leads ("the dad of X" and
         ``parents`` walked forward; backwards it would reach the children)?"""
-        if step.direction is not Direction.OUT or not _nouns(_ends(step.predicate)[0]):
+        if _as_named(step) is not Direction.OUT or not _nouns(_ends(step.predicate)[0]):
             return False
         return any(
             m.predicate == step.predicate and self.analysis.noun_slot(m.token)
@@ -738,7 +746,7 @@ class _Scorer:
         """Is this step walked away from where a noun of the question says it leads? "the
         singer of the band" names ``lead_vocalist``'s singers; walked back from a singer it
         reaches bands, which no word asks for. A verb reading the relation may go either way."""
-        if step.direction is not Direction.IN or self.cued.get(step.predicate):
+        if _as_named(step) is not Direction.IN or self.cued.get(step.predicate):
             return False
         found = self._backward.get(step)
         if found is None:
@@ -794,9 +802,10 @@ class _Scorer:
 
     def _cue(self, last: Step, words: tuple[str, ...]) -> float:
         objects, subjects, weight = _ends(last.predicate)
-        names = objects if last.direction is Direction.OUT else subjects
+        forward = _as_named(last) is Direction.OUT
+        names = objects if forward else subjects
         context = read_relation(last.predicate).context
-        if last.direction is Direction.IN and len(context) > 1:
+        if not forward and len(context) > 1:
             # shop.book.author walked back reaches books: a namespace's last segment
             # names the type its relations start from
             names, weight = (*names, context[-1]), 1.0
@@ -807,7 +816,7 @@ class _Scorer:
             if not names:
                 return 0.0
         found = max(match_strength(w, names) for w in words)
-        return found if last.direction is Direction.OUT else found * weight
+        return found if forward else found * weight
 
     def order(self, steps: tuple[Step, ...]) -> float:
         """The relation named nearest the seed is walked first ("films written by the
@@ -1072,10 +1081,10 @@ def _reaches_agents(step: Step, _node: str = "") -> bool:
     name starting with a verb (``works_at_firm``: workers; not ``is_in_region``, a state),
     the agent end of a passive or agent-noun name (``edited_by``: editors)?"""
     if _agent_step(step.predicate) is not None:
-        return step.direction is Direction.OUT
+        return _as_named(step) is Direction.OUT
     words = [w for w in read_relation(step.predicate).words if w not in _FUNCTION]
     doing = bool(words) and packaged_lexicon().is_verb(words[0]) and words[0] not in _LIGHT
-    return doing and step.direction is Direction.IN
+    return doing and _as_named(step) is Direction.IN
 
 
 def _and_back(choice: PathChoice) -> PathChoice:

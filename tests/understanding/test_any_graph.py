@@ -1791,3 +1791,30 @@ async def test_a_verb_right_before_the_name_reads_what_it_causes() -> None:
         ("Eve_P", "spouse", "Tom_P"),
     ]
     assert await _best_steps(rows, "what killed Eve_P?", "Eve_P") == (Step("cause_of_death"),)
+
+
+FIRMS = [
+    ("Aster_Works", "produced_by_inverse", "Vela_One"),
+    ("Aster_Works", "produced_by_inverse", "Vela_Two"),
+    ("Borea_Labs", "produced_by_inverse", "Orbit_One"),
+    ("Aster_Works", "competes_with", "Borea_Labs"),
+    ("Dana_Holt", "works_for", "Aster_Works"),
+]
+
+
+@pytest.mark.parametrize(
+    "question", ["which company produces Vela_One ?", "which firm makes Vela_One ?"]
+)
+async def test_a_relation_stored_backwards_is_read_backwards(question: str) -> None:
+    """``produced_by_inverse`` holds (maker, made): its makers are its subjects, where
+    ``produced_by``'s are its objects. The maker of a product is one step back; read as
+    the name says, it would be a step on to the maker's other products. "produces" before
+    its object is the asked firm's verb, not the head of "company produces"."""
+    steps = await _best_steps(FIRMS, question, "Vela_One")
+    assert steps == (Step("produced_by_inverse", Direction.IN),), steps
+
+
+def test_an_asked_noun_before_a_verb_and_its_object_is_the_answer() -> None:
+    analysis = _analysis(f"which university employs {SUBJECT} ?", ["employment", "education"])
+    assert analysis.answer_words == ("university",)
+    assert "employment" in analysis.predicates(0.5)
