@@ -218,6 +218,14 @@ class WordNetLexicon:
         """Whether a form of ``word`` is a verb ("set up", "started"; not "team")."""
         return any(self._is_lemma(base, _VERB) for base in self._lemmatise(word.lower()))
 
+    def is_modifier(self, word: str) -> bool:
+        """Whether ``word`` only qualifies: an adjective ("former", "featured") or a word
+        WordNet knows as no noun, verb nor adjective (an adverb: "previously")."""
+        word = word.lower()
+        if self.is_noun(word) and not self._is_lemma(word, _ADJ):
+            return False
+        return self._is_lemma(word, _ADJ) or (self.knows(word) and not self.is_verb(word))
+
     def defined_as(self, noun: str) -> tuple[str, tuple[str, ...]] | None:
         """The relations WordNet's definition of ``noun`` composes, when it defines it as
         one of another: the outer noun and the inner one or two ("grandfathers": the father

@@ -70,6 +70,7 @@ _SURE_NOUN = 0.9
 _LOOSE_NOUN = 0.5
 _STRONG = 0.5
 _UNASKED_RETURN = 2.0
+_UNSAID = 0.5
 # Between two words of one mention: "place of birth", "the editor that edited", and the
 # alternatives of "husband or wife", "sons and daughters" (one step, not two).
 _JOINS_ONE_MENTION = frozenset({"of", "that", "who", "which", "whom", "or", "and"})
@@ -538,6 +539,7 @@ class _Scorer:
                 self.distance[p] = min(self.distance[p], rank - len(analysis.tokens))
         self._cues: dict[Step, float] = {}
         self._backward: dict[Step, bool] = {}
+        self._unsaid: dict[str, bool] = {}
         self.agent = _agent_step(analysis.answer_relation)
         if self.kind_nouns and not self.kind_elsewhere():
             widened = _graph_synonyms(self.kind_nouns, self.types_of)
@@ -759,6 +761,21 @@ class _Scorer:
             )
         return found
 
+    def unsaid(self, predicate: str) -> bool:
+        """Does the relation's name qualify what it names in a way no word of the question
+        does? "which museum owns X" is its ``owner``, not its ``previously_owned``; "X's
+        albums" those X is the artist of, not ``featured`` on."""
+        found = self._unsaid.get(predicate)
+        if found is None:
+            lexicon = packaged_lexicon()
+            words = [w for w in read_relation(predicate).words if w not in _FUNCTION]
+            qualifiers = [w for w in words[:-1] if lexicon.is_modifier(w)]
+            said = [t.text for t in self.analysis.tokens]
+            found = self._unsaid[predicate] = any(
+                all(match_strength(t, (q,)) < SYNONYM for t in said) for q in qualifiers
+            )
+        return found
+
     def explains(self, choice: PathChoice) -> bool:
         """Does the path walk every relation word by its strongest reading and no relation
         for nothing, pass every type word and end at the asked type (or kind)?"""
@@ -863,6 +880,8 @@ class _Scorer:
         score -= _MISSING_HOP * max(0, self.hops - len(steps))
         score += _ALIGNED * self.aligned(steps)
         score -= _BACKWARD * sum(1 for s in steps if self.named_backward(s))
+        free = self.walked_free()
+        score -= _UNSAID * sum(1 for s in steps if s.predicate in free and self.unsaid(s.predicate))
         explained = [
             i
             for i in _returns(steps)

@@ -30,6 +30,7 @@ from research_chain.retrieval.subqueries import PathQuery
 from research_chain.runtime import Chain
 from research_chain.understanding.analysis import WHOLE_PHRASE, Analysis, analyse
 from research_chain.understanding.evidence import answer_labels
+from research_chain.understanding.lexical import packaged_lexicon
 from research_chain.understanding.paths import PathTree, Signature, infer_paths, mention_count
 from research_chain.understanding.relation_names import read_relation
 from tests.chain.helpers import serving
@@ -1818,3 +1819,41 @@ def test_an_asked_noun_before_a_verb_and_its_object_is_the_answer() -> None:
     analysis = _analysis(f"which university employs {SUBJECT} ?", ["employment", "education"])
     assert analysis.answer_words == ("university",)
     assert "employment" in analysis.predicates(0.5)
+
+
+@pytest.mark.parametrize(
+    ("question", "best"),
+    [
+        (f"who is the owner of {SUBJECT} ?", "owner"),
+        (f"who was the former owner of {SUBJECT} ?", "former_owner"),
+    ],
+)
+def test_a_qualifier_no_word_says_costs_its_relation(question: str, best: str) -> None:
+    """ "owner" names both relations by their own word; only one is qualified, by
+    "former", which the first question does not say (it asks for the owner, not a former
+    one) and the second does."""
+    tree = PathTree(
+        {
+            "entity": _node(
+                ("owner", Direction.OUT, "entity#1"),
+                ("former_owner", Direction.OUT, "entity#2"),
+            ),
+        },
+        {"entity#1": ("Kell_Museum",), "entity#2": ("Vane_Museum",)},
+    )
+    analysis = _analysis(question, ["owner", "former_owner"])
+    span = analysis.entity_token_span(analysis.entities[0])
+    first, second = infer_paths(analysis, "entity", tree, span)[:2]
+    assert first.steps == (Step(best, Direction.OUT),), first
+    assert first.score > second.score
+
+
+def test_a_modifier_is_an_adjective_or_an_adverb() -> None:
+    lexicon = packaged_lexicon()
+    assert [
+        w for w in ("former", "previously", "featured", "team", "artist") if lexicon.is_modifier(w)
+    ] == [
+        "former",
+        "previously",
+        "featured",
+    ]
