@@ -499,6 +499,8 @@ class _Scorer:
         )
         # "when", "which year": values that are points in time, whatever reaches them
         self.times = any(w == "when" or singular(w) in TIME_WORDS for w in analysis.answer_words)
+        # "how many fans does X hold", counting nothing the graph names: an amount
+        self.amount = _asks_amount(analysis)
         self._fits: dict[Step, bool] = {}
         self._elsewhere: bool | None = None
         self._free: frozenset[str] | None = None
@@ -631,12 +633,13 @@ class _Scorer:
         so a node holding one name WordNet happens not to know is no worse an end than one
         holding famous names."""
         step = self.incoming.get(node)
-        if step is None or not (self.kind_nouns or self.type_nouns or self.times):
+        if step is None or not (self.kind_nouns or self.type_nouns or self.times or self.amount):
             return False
         found = self._fits.get(step)
-        if found is None and self.times:
+        if found is None and (self.times or self.amount):
             names = self.pooled.get(step, ())
-            hits = sum(1 for n in names if is_time_value(n))
+            kind = is_time_value if self.times else _is_amount
+            hits = sum(1 for n in names if kind(n))
             found = self._fits[step] = hits > 0 and 2 * hits >= len(names)
         if found is None:
             found = not self.named_types.isdisjoint(self.types_of.get(step, ()))
@@ -912,6 +915,30 @@ def _named_twice(analysis: Analysis, predicate: str) -> bool:
         if m.predicate == predicate:
             named[max(words, key=lambda w: match_strength(m.word, (w,)))] += 1
     return max(named.values(), default=0) >= 2
+
+
+def _asks_amount(analysis: Analysis) -> bool:
+    """Does "how many" / "how much" ask for an amount rather than a count: nothing after it
+    reads a relation or names a type ("how many fans fit into X")?"""
+    if analysis.answer_words not in (("many",), ("much",)):
+        return False
+    at = next((t.index for t in analysis.tokens if t.text in ("many", "much")), None)
+    if at is None:
+        return False
+    counted = at + 1
+    return not any(m.token == counted for m in analysis.relations) and not any(
+        counted in positions for positions in analysis.types.values()
+    )
+
+
+def _is_amount(name: str) -> bool:
+    """A plain number that is no year: a capacity, a population, a height."""
+    text = name.strip().replace(",", "").replace("_", "")
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return not is_time_value(name)
 
 
 def _names_time(noun: str) -> bool:

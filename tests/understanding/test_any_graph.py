@@ -1857,3 +1857,27 @@ def test_a_modifier_is_an_adjective_or_an_adverb() -> None:
         "previously",
         "featured",
     ]
+
+
+ARENAS = [
+    ("Kell_Dome", "capacity", "31000"),
+    ("Kell_Dome", "opened", "1957"),
+    ("Lions_FC", "home_ground", "Kell_Dome"),
+    ("Bears_AFC", "home_ground", "Kell_Dome"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "steps"),
+    [
+        ("how many fans fit into Kell_Dome ?", (Step("capacity", Direction.OUT),)),
+        ("how many spectators does Kell_Dome hold ?", (Step("capacity", Direction.OUT),)),
+        ("how many clubs have Kell_Dome as home ground ?", (Step("home_ground", Direction.IN),)),
+    ],
+)
+async def test_how_many_of_nothing_the_graph_names_is_an_amount(
+    question: str, steps: tuple[Step, ...]
+) -> None:
+    """Fans are no entities here, so "how many fans" asks for a number the graph holds
+    (not a year); clubs are, and are counted."""
+    assert await _best_steps(ARENAS, question, "Kell_Dome") == steps
