@@ -149,13 +149,18 @@ class Analysis:
 
     def noun_slot(self, index: int) -> bool:
         """Is the word used as a noun: after an article, a possessive or "what"/"which"
-        when WordNet knows it as a noun, or before "of" ("the location of X", "X's
-        mother", "has what kid")? "plays" in "who plays X" is not."""
+        when WordNet knows it as a noun, before "of" ("the location of X", "X's
+        mother", "has what kid"), or closing a compound noun that starts in such a slot
+        ("X's record company")? "plays" in "who plays X" is not."""
         before = self.tokens[index - 1].text if index > 0 else ""
         after = self.tokens[index + 1].text if index + 1 < len(self.tokens) else ""
         if before in _WH_DETERMINERS:
             return packaged_lexicon().is_noun(self.tokens[index].text)
-        return before in _DETERMINERS or after == "of"
+        if before in _DETERMINERS or after == "of":
+            return True
+        # "X's record company": the head of a compound WordNet knows, after a noun
+        pair = f"{before} {self.tokens[index].text}" if index > 0 else ""
+        return bool(pair) and packaged_lexicon().is_noun(pair) and self.noun_slot(index - 1)
 
     def choices(self) -> dict[tuple[int, int], str]:
         """Names a yes/no-shaped question offers as its answer's options ("is X male or

@@ -19,7 +19,8 @@ from tests.chain.standins import Recorder, standins
 async def test_records_expire_after_the_retention_and_not_before(
     bus: Bus, settings: Settings, writer: GraphWriter, recorder: Recorder
 ) -> None:
-    settings = settings.model_copy(update={"loop_retention_s": 1.0})
+    # long enough that a loaded machine still sees the records before they go
+    settings = settings.model_copy(update={"loop_retention_s": 3.0})
     chain = await start_chain(bus, settings, standins(recorder))
     loops = await bus.js.key_value(settings.loops_bucket)
     entities = await bus.js.key_value(settings.entities_bucket)
@@ -35,7 +36,7 @@ async def test_records_expire_after_the_retention_and_not_before(
         first = await watcher.updates(5)
         assert first is not None and first.value  # still there when the answer arrives
         assert (await loops.get(n.complete_key(loop_id))).value
-        # The scheduled expiry fires at the next whole second after one second; the
+        # The scheduled expiry fires at the next whole second after the retention; the
         # watcher marks the end of the initial values with None.
         change = await watcher.updates(10)
         while change is None or change.operation is None:

@@ -1881,3 +1881,20 @@ async def test_how_many_of_nothing_the_graph_names_is_an_amount(
     """Fans are no entities here, so "how many fans" asks for a number the graph holds
     (not a year); clubs are, and are counted."""
     assert await _best_steps(ARENAS, question, "Kell_Dome") == steps
+
+
+@pytest.mark.parametrize(
+    ("question", "word", "slot"),
+    [
+        (f"which city is {SUBJECT}'s record company in ?", "company", True),
+        (f"which city is the record company of {SUBJECT} in ?", "company", True),
+        (f"what is {SUBJECT}'s home ground ?", "ground", True),
+        (f"which company records {SUBJECT} ?", "records", False),
+    ],
+)
+def test_the_head_of_a_known_compound_is_a_noun_slot(question: str, word: str, slot: bool) -> None:
+    """ "X's record company": "company" closes a compound WordNet knows, started right after
+    the possessive, so it is used as a noun as surely as "record" is."""
+    analysis = _analysis(question, ["label", "stadium"])
+    index = next(t.index for t in analysis.tokens if t.text == word)
+    assert analysis.noun_slot(index) is slot
