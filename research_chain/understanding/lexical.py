@@ -251,6 +251,11 @@ class WordNetLexicon:
             c in wanted for c, d in self._entry(head)[1].items() if d <= _HEAD_KIN
         )
 
+    def names_a_kind(self, name: str) -> bool:
+        """Does WordNet file the proper name ``name`` under some kind ("Philadelphia": a
+        city)? Then a kind it is not filed under is surely not what it is."""
+        return bool(self._name_kinds(" ".join(name.lower().replace("_", " ").split())))
+
     def _head_noun(self, name: str) -> str | None:
         """The common noun a name WordNet does not know is titled by: "Hollbrook University",
         "University of Hollbrook" (the word before "of"). Not a word that is itself a

@@ -492,6 +492,9 @@ class _Scorer:
     ) -> None:
         self.analysis = analysis
         self.incoming, self.pooled, self.types_of, domains_of = _reach_facts(signature)
+        self.signature = signature
+        self.labels = signature.labels if isinstance(signature, PathTree) else {}
+        self._short: dict[str, bool] = {}
         self.kind_nouns = (
             tuple(w for w in analysis.answer_words if _nouns((w,)) and not is_agent_noun(w))
             if analysis.answer_token is not None
@@ -652,6 +655,42 @@ class _Scorer:
                 found = hits > 0 and 2 * hits >= len(names)
             self._fits[step] = found
         return found
+
+    def short_of(self, node: str) -> bool:
+        """Is the node known to hold something other than the asked kind: WordNet files
+        all its names, none under that kind (a stadium's city, when a country is asked)?
+        A step its relation reaches such nodes by may be walked again, to the kind."""
+        found = self._short.get(node)
+        if found is None:
+            names = self.labels.get(node, ())
+            lexicon = packaged_lexicon()
+            found = (
+                bool(names and self.kind_nouns)
+                and all(lexicon.names_a_kind(n) for n in names)
+                and not any(lexicon.names_kind(n, w) for n in names for w in self.kind_nouns)
+            )
+            self._short[node] = found
+        return found
+
+    def _continued(self, steps: tuple[Step, ...]) -> bool:
+        """Is the last step the one before walked again, though no two words name it?"""
+        return (
+            len(steps) > 1 and steps[-1] == steps[-2] and self.count.get(steps[-1].predicate, 0) < 2
+        )
+
+    def goes_on(self, node: str, last: Step) -> bool:
+        """Is the node short of the asked kind while the same step from it reaches names
+        WordNet files under that kind ("which country is the stadium of X in": the
+        stadium's ``containedby`` is a city, the city's a country)?"""
+        if not self.short_of(node):
+            return False
+        lexicon = packaged_lexicon()
+        return any(
+            lexicon.names_kind(n, w)
+            for far in self.signature.get(node, {}).get((last.predicate, last.direction), ())
+            for n in self.labels.get(far, ())
+            for w in self.kind_nouns
+        )
 
     def reaches_times(self, node: str) -> bool:
         """Does the step into the node reach points in time and nothing else?"""
@@ -849,12 +888,15 @@ class _Scorer:
 
     def __call__(self, steps: tuple[Step, ...], types: tuple[str, ...], end: str = "") -> float:
         analysis = self.analysis
-        uses = Counter(s.predicate for s in steps)
+        # a step walked again only to go on to the asked kind (``_extend``'s ``short_of``)
+        # is the same relation continued: no second use, no second bridge
+        named = steps[:-1] if self._continued(steps) else steps
+        uses = Counter(s.predicate for s in named)
         score = self.coverage(uses, types)
         if analysis.answer_types:
             score += 3.0 if types[-1] in analysis.answer_types else -3.0
         cue = self.cue(steps[-1])
-        if not self.fits(end) and self.kind_elsewhere():
+        if (not self.fits(end) and self.kind_elsewhere()) or self.goes_on(end, steps[-1]):
             score -= _MISSED_KIND  # "where is X based": not a year, when places are reached
             if not self.times and self.reaches_times(end):
                 # WordNet may not know a name, but a year is surely no place nor person:
@@ -877,7 +919,7 @@ class _Scorer:
             cue = cue if met else cue * _LOOSE_NOUN
         score += _ANSWER_CUE * cue + (_CUE_MET if met else 0.0)
         score -= _STEP_COST * len(steps)
-        score -= _BRIDGE * sum(1 for s in steps if s.predicate not in self.walked_free())
+        score -= _BRIDGE * sum(1 for s in named if s.predicate not in self.walked_free())
         if not self.justified(steps):
             score -= _UNJUSTIFIED
         score -= _MISSING_HOP * max(0, self.hops - len(steps))
@@ -973,11 +1015,13 @@ def _extend(
     max_bridges: int,
     named_end: Callable[[str], bool],
     repeated: AbstractSet[str] = frozenset(),
+    short_of: Callable[[str], bool] = lambda _node: False,
 ) -> None:
     """Depth-first over the schema; unmentioned predicates only as a few bridging hops, and
     a path of bridges alone only to where the answer noun names what it reaches. A step
     follows itself only along a relation the question names twice ("the kid of the
-    offspring of X")."""
+    offspring of X"), or to go on from a node known to fall short of the asked kind to one
+    of it (a stadium's city, then the country containing the city)."""
     current = types[-1]
     if len(steps) >= max_len or current == LITERAL:
         return
@@ -987,15 +1031,27 @@ def _extend(
         if is_bridge and (bridges >= max_bridges or LITERAL in far):
             continue
         step = Step(predicate, direction)
-        if steps and steps[-1] == step and predicate not in repeated:
+        again = bool(steps) and steps[-1] == step and predicate not in repeated
+        if again and not short_of(current):
             continue
         for far_type in sorted(far):
             path = (*steps, step)
             reached = (*types, far_type)
+            if again and not named_end(far_type):
+                continue
             if any(s.predicate in mentioned for s in path) or named_end(far_type):
                 out.append((path, reached))
             _extend(
-                signature, mentioned, reached, path, max_len, out, max_bridges, named_end, repeated
+                signature,
+                mentioned,
+                reached,
+                path,
+                max_len,
+                out,
+                max_bridges,
+                named_end,
+                repeated,
+                short_of,
             )
 
 
@@ -1235,7 +1291,16 @@ def infer_paths(
     for bridges in (0, _MAX_BRIDGES):
         found: list[tuple[tuple[Step, ...], tuple[str, ...]]] = []
         _extend(
-            signature, mentioned, (seed_type,), (), max_len, found, bridges, score.fits, repeated
+            signature,
+            mentioned,
+            (seed_type,),
+            (),
+            max_len,
+            found,
+            bridges,
+            score.fits,
+            repeated,
+            score.short_of,
         )
         choices = []
         for steps, keys in found:

@@ -1898,3 +1898,42 @@ def test_the_head_of_a_known_compound_is_a_noun_slot(question: str, word: str, s
     analysis = _analysis(question, ["label", "stadium"])
     index = next(t.index for t in analysis.tokens if t.text == word)
     assert analysis.noun_slot(index) is slot
+
+
+STADIUMS = [
+    ("Lions_FC", "arena_stadium", "Kell_Park"),
+    ("Kell_Park", "location.location.containedby", "Philadelphia"),
+    ("Philadelphia", "location.location.containedby", "United_States"),
+    ("Lions_FC", "founded_in", "1894"),
+    ("Lions_FC", "owner", "Ada_Kroll"),
+    ("Ada_Kroll", "nationality", "Portugal"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "steps"),
+    [
+        (
+            "which country is the stadium of Lions_FC in ?",
+            (
+                Step("arena_stadium", Direction.OUT),
+                Step("location.location.containedby", Direction.OUT),
+                Step("location.location.containedby", Direction.OUT),
+            ),
+        ),
+        (
+            "which city is the stadium of Lions_FC in ?",
+            (
+                Step("arena_stadium", Direction.OUT),
+                Step("location.location.containedby", Direction.OUT),
+            ),
+        ),
+    ],
+)
+async def test_containment_goes_on_to_the_asked_kind(
+    question: str, steps: tuple[Step, ...]
+) -> None:
+    """The stadium is contained by a city, the city by a country: WordNet knows
+    Philadelphia as a city and no country, so the walk goes on along the same relation to
+    what it knows as one, and stops at the city when a city is asked."""
+    assert await _best_steps(STADIUMS, question, "Lions_FC") == steps
