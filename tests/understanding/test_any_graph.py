@@ -31,7 +31,13 @@ from research_chain.runtime import Chain
 from research_chain.understanding.analysis import WHOLE_PHRASE, Analysis, analyse
 from research_chain.understanding.evidence import answer_labels
 from research_chain.understanding.lexical import packaged_lexicon
-from research_chain.understanding.paths import PathTree, Signature, infer_paths, mention_count
+from research_chain.understanding.paths import (
+    PathChoice,
+    PathTree,
+    Signature,
+    infer_paths,
+    mention_count,
+)
 from research_chain.understanding.relation_names import read_relation
 from tests.chain.helpers import serving
 from tests.graph.conftest import opened
@@ -378,6 +384,13 @@ def _analysis(question: str, predicates: list[str]) -> Analysis:
     return analyse(question, predicates, ["entity"], names)
 
 
+def _ranked(question: str, predicates: list[str], tree: PathTree) -> list[PathChoice]:
+    """The candidate paths for ``question`` from the subject at the tree's root, best first."""
+    analysis = _analysis(question, predicates)
+    span = analysis.entity_token_span(analysis.entities[0])
+    return infer_paths(analysis, "entity", tree, span)
+
+
 def test_a_closed_compound_names_the_relation_holding_both_its_parts() -> None:
     analysis = _analysis(f"what is the birthplace of {SUBJECT} ?", [*PREDICATES, "place_of_death"])
     strength = {m.predicate: m.strength for m in analysis.relations}
@@ -523,9 +536,7 @@ def test_each_phrase_of_an_of_chain_is_one_hop(question: str, hops: int) -> None
 def test_a_broad_answer_noun_is_one_more_hop(question: str) -> None:
     """Cities are locations too, but "the location of the place of death" names two
     phrases: the second hop is the one reaching what holds the city."""
-    analysis = _analysis(question, GENEALOGY)
-    span = analysis.entity_token_span(analysis.entities[0])
-    best = infer_paths(analysis, "entity", KIND_TREE, span)[0]
+    best = _ranked(question, GENEALOGY, KIND_TREE)[0]
     assert best.steps == (
         Step("place_of_death", Direction.OUT),
         Step("containedby", Direction.OUT),
@@ -565,9 +576,7 @@ def test_a_step_is_judged_by_everything_it_reaches() -> None:
         },
     )
     question = f"in which city was {SUBJECT} born ?"
-    analysis = _analysis(question, GENEALOGY)
-    span = analysis.entity_token_span(analysis.entities[0])
-    best = infer_paths(analysis, "entity", tree, span)[0]
+    best = _ranked(question, GENEALOGY, tree)[0]
     assert best.steps == (Step("place_of_birth", Direction.OUT),), best
 
 
@@ -612,9 +621,7 @@ def test_a_namespace_types_what_a_relation_reaches(question: str, kind: str) -> 
         {"entity#1": ("Lost_Alpha",), "entity#2": ("Night_Drive",)},
     )
     predicates = ["music.album.featured_artists", "music.track.featured_artists"]
-    analysis = _analysis(question, predicates)
-    span = analysis.entity_token_span(analysis.entities[0])
-    best = infer_paths(analysis, "entity", tree, span)[0]
+    best = _ranked(question, predicates, tree)[0]
     assert best.steps == (Step(f"music.{kind}.featured_artists", Direction.IN),), best
 
 
@@ -635,9 +642,7 @@ def test_a_namespace_domain_names_the_kind_when_its_types_do_not(noun: str) -> N
         {"entity#1": ("Quiet_Shore",), "entity#2": ("Ada_Kroll",)},
     )
     predicates = ["film.film.source_material", "film.film.cinematographer"]
-    analysis = _analysis(f"which {noun} was {SUBJECT} made from ?", predicates)
-    span = analysis.entity_token_span(analysis.entities[0])
-    best = infer_paths(analysis, "entity", tree, span)[0]
+    best = _ranked(f"which {noun} was {SUBJECT} made from ?", predicates, tree)[0]
     assert best.steps == (Step("film.film.source_material", Direction.OUT),), best
 
 
@@ -663,9 +668,7 @@ def test_a_noun_naming_a_domain_is_the_step_to_it() -> None:
         "people.person.nationality",
     ]
     question = f"what nationality is the writer of the novel behind {SUBJECT} ?"
-    analysis = _analysis(question, predicates)
-    span = analysis.entity_token_span(analysis.entities[0])
-    best = infer_paths(analysis, "entity", tree, span)[0]
+    best = _ranked(question, predicates, tree)[0]
     assert best.steps == (
         Step("film.film.source_material", Direction.OUT),
         Step("book.written_work.author", Direction.OUT),
@@ -685,9 +688,7 @@ def test_with_no_relation_word_the_one_step_to_the_asked_kind_answers() -> None:
         },
         {"entity#1": ("Vienna",), "entity#2": ("Rough_Trade",), "entity#3": ("Dub_Step",)},
     )
-    analysis = _analysis(f"where is {SUBJECT} from ?", ["origin", "label", "genre"])
-    span = analysis.entity_token_span(analysis.entities[0])
-    best = infer_paths(analysis, "entity", tree, span)
+    best = _ranked(f"where is {SUBJECT} from ?", ["origin", "label", "genre"], tree)
     assert [c.steps for c in best] == [(Step("origin", Direction.OUT),)]
 
 
@@ -1841,9 +1842,7 @@ def test_a_qualifier_no_word_says_costs_its_relation(question: str, best: str) -
         },
         {"entity#1": ("Kell_Museum",), "entity#2": ("Vane_Museum",)},
     )
-    analysis = _analysis(question, ["owner", "former_owner"])
-    span = analysis.entity_token_span(analysis.entities[0])
-    first, second = infer_paths(analysis, "entity", tree, span)[:2]
+    first, second = _ranked(question, ["owner", "former_owner"], tree)[:2]
     assert first.steps == (Step(best, Direction.OUT),), first
     assert first.score > second.score
 
