@@ -78,6 +78,8 @@ class StreamState:
 
 # nats-py's own default for a JetStream call.
 DEFAULT_TIMEOUT_S = 5.0
+# How long a consumer request that times out is asked again (see ``Bus.ensure_consumer``).
+_CONSUMER_WAIT_S = 30.0
 # How a server says nobody listens on a request's subject (no stream captures it).
 _NO_RESPONDERS = "503"
 
@@ -246,9 +248,21 @@ class Bus:
             await self.js.purge_stream(stream, subject=subject)
 
     async def ensure_consumer(self, stream: str, spec: ConsumerSpec) -> None:
-        """Create or update; every replica calls this and they converge on one durable."""
-        with nats_errors(f"consumer {spec.durable}"):
-            await self.js.add_consumer(stream, consumer_config(spec))
+        """Create or update; every replica calls this and they converge on one durable.
+
+        Idempotent, so a request that times out (a cluster still electing the stream's
+        leader) is asked again, for up to ``_CONSUMER_WAIT_S``.
+        """
+        deadline = asyncio.get_running_loop().time() + _CONSUMER_WAIT_S
+        while True:
+            try:
+                with nats_errors(f"consumer {spec.durable}"):
+                    await self.js.add_consumer(stream, consumer_config(spec))
+                return
+            except BusUnavailable as exc:
+                timed_out = isinstance(exc.__cause__, TimeoutError)
+                if not timed_out or asyncio.get_running_loop().time() > deadline:
+                    raise
 
     async def pull(self, stream: str, durable: str) -> PullSubscription:
         with nats_errors(f"bind {durable}"):
