@@ -219,8 +219,9 @@ class WordNetLexicon:
         return any(self._is_lemma(base, _VERB) for base in self._lemmatise(word.lower()))
 
     def is_modifier(self, word: str) -> bool:
-        """Whether ``word`` only qualifies: an adjective ("former", "featured") or a word
-        WordNet knows as no noun, verb nor adjective (an adverb: "previously")."""
+        """Whether ``word`` may qualify what a relation name's last word names: an adjective
+        ("former", "featured"; also one that is a noun too, "home", "first") or a word WordNet
+        knows as no noun, verb nor adjective (an adverb: "previously")."""
         word = word.lower()
         if self.is_noun(word) and not self._is_lemma(word, _ADJ):
             return False

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
@@ -112,8 +113,9 @@ _ReachFacts = tuple[
 
 def _reach_facts(signature: Signature) -> _ReachFacts:
     """What each step of a tree reaches: the names of the entities (pooled over every node
-    the step reaches, up to a sample) and their types by the relations they start. The same
-    for every question and seed reading on this tree, so a PathTree keeps it."""
+    the step reaches, up to a sample), their types by the relations they start and those
+    relations' domains. The same for every question and seed reading on this tree, so a
+    PathTree keeps it."""
     if isinstance(signature, PathTree) and signature.facts is not None:
         return signature.facts
     incoming: dict[str, Step] = {}
@@ -275,7 +277,7 @@ def _domain(predicate: str) -> tuple[str, ...]:
     things are books too. A domain is often a topic ("music", "people") rather than a kind,
     so it is read only when no type names what the question asks for."""
     name = read_relation(predicate)
-    if len(name.context) <= len(name.subject_type):
+    if not name.subject_type or len(name.context) <= len(name.subject_type):
         return ()
     return _nouns(name.context[:1])
 
@@ -503,7 +505,6 @@ class _Scorer:
         # "when", "which year": values that are points in time, whatever reaches them
         self.times = any(w == "when" or singular(w) in TIME_WORDS for w in analysis.answer_words)
         # "how many fans does X hold", counting nothing the graph names: an amount
-        self.amount = _asks_amount(analysis)
         self._fits: dict[Step, bool] = {}
         self._elsewhere: bool | None = None
         self._free: frozenset[str] | None = None
@@ -513,6 +514,7 @@ class _Scorer:
             else tuple(_WH_TYPES[w] for w in (analysis.wh_word,) if w in _WH_TYPES)
         )
         self.phrases = analysis.hop_phrases(seed_span)
+        self.amount = _asks_amount(analysis, self.phrases)
         self.named_types = _named_types(self.type_nouns, _kinds(self.types_of))
         if _asks_for_the_noun(analysis, seed_span, self.phrases):
             self.named_types = frozenset()  # "who are X's rivals": teams, not persons
@@ -630,11 +632,11 @@ class _Scorer:
 
     def fits(self, node: str) -> bool:
         """Are the entities the step into a tree node reaches of the kind the question asks
-        for? Either the graph's relation names type them (they start
-        ``shop.book.*`` relations: books), or WordNet knows most of their names as that
-        kind ("which country": Austria, Germany). Judged over every node the step reaches,
-        so a node holding one name WordNet happens not to know is no worse an end than one
-        holding famous names."""
+        for? Either the graph's relation names type them (they start ``shop.book.*``
+        relations: books), or WordNet knows most of their names as that kind ("which
+        country": Austria, Germany); for "when" points in time, for an amount plain numbers.
+        Judged over every node the step reaches, so a node holding one name WordNet happens
+        not to know is no worse an end than one holding famous names."""
         step = self.incoming.get(node)
         if step is None or not (self.kind_nouns or self.type_nouns or self.times or self.amount):
             return False
@@ -959,28 +961,32 @@ def _named_twice(analysis: Analysis, predicate: str) -> bool:
     return max(named.values(), default=0) >= 2
 
 
-def _asks_amount(analysis: Analysis) -> bool:
-    """Does "how many" / "how much" ask for an amount rather than a count: nothing after it
-    reads a relation or names a type ("how many fans fit into X")?"""
+def _asks_amount(analysis: Analysis, phrases: Sequence[Sequence[int]]) -> bool:
+    """Does "how many" / "how much" ask for an amount rather than a count? Only when the
+    counted noun reads no relation and names no type, and no other word but those of the
+    seed's own phrases ("X's ground") reads a relation surely: "how many fans fit into X"
+    asks for a number, "how many clubs call X home" counts what "home" reads."""
     if analysis.answer_words not in (("many",), ("much",)):
         return False
     at = next((t.index for t in analysis.tokens if t.text in ("many", "much")), None)
     if at is None:
         return False
     counted = at + 1
-    return not any(m.token == counted for m in analysis.relations) and not any(
-        counted in positions for positions in analysis.types.values()
+    if any(counted in positions for positions in analysis.types.values()):
+        return False
+    chain = {t for phrase in phrases for t in phrase}
+    return not any(
+        m.token == counted or (m.token not in chain and m.strength >= _STRONG)
+        for m in analysis.relations
     )
+
+
+_AMOUNT = re.compile(r"\d[\d,]*(\.\d+)?")
 
 
 def _is_amount(name: str) -> bool:
     """A plain number that is no year: a capacity, a population, a height."""
-    text = name.strip().replace(",", "").replace("_", "")
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return not is_time_value(name)
+    return _AMOUNT.fullmatch(name.strip()) is not None and not is_time_value(name)
 
 
 def _names_time(noun: str) -> bool:
@@ -1212,7 +1218,7 @@ def _crosses_a_time(steps: tuple[Step, ...], keys: tuple[str, ...], signature: S
         if not names or not all(is_time_value(n) for n in names):
             continue
         edges = signature.get(keys[i], {}).items()
-        if all(d is Direction.IN or far <= {LITERAL} for (_, d), far in edges):
+        if all(_as_named(Step(p, d)) is Direction.IN or far <= {LITERAL} for (p, d), far in edges):
             return True
     return False
 

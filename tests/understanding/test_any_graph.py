@@ -1872,13 +1872,14 @@ ARENAS = [
         ("how many fans fit into Kell_Dome ?", (Step("capacity", Direction.OUT),)),
         ("how many spectators does Kell_Dome hold ?", (Step("capacity", Direction.OUT),)),
         ("how many clubs have Kell_Dome as home ground ?", (Step("home_ground", Direction.IN),)),
+        ("how many clubs call Kell_Dome home ?", (Step("home_ground", Direction.IN),)),
     ],
 )
 async def test_how_many_of_nothing_the_graph_names_is_an_amount(
     question: str, steps: tuple[Step, ...]
 ) -> None:
-    """Fans are no entities here, so "how many fans" asks for a number the graph holds
-    (not a year); clubs are, and are counted."""
+    """Fans are no entities here and no other word reads a relation, so "how many fans"
+    asks for a number the graph holds (not a year); "home" reads what clubs are counted by."""
     assert await _best_steps(ARENAS, question, "Kell_Dome") == steps
 
 
