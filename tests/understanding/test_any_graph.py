@@ -1937,3 +1937,21 @@ async def test_containment_goes_on_to_the_asked_kind(
     Philadelphia as a city and no country, so the walk goes on along the same relation to
     what it knows as one, and stops at the city when a city is asked."""
     assert await _best_steps(STADIUMS, question, "Lions_FC") == steps
+
+
+@pytest.mark.parametrize("kind", ["album", "track"])
+def test_a_namespace_types_the_subjects_of_a_relation_stored_backwards(kind: str) -> None:
+    """``music.album.featured_artists_inverse`` holds (artist, album): walked out from an
+    artist it reaches albums, the subjects its namespace types, as the forward name walked
+    in would."""
+    album, track = (f"music.{k}.featured_artists_inverse" for k in ("album", "track"))
+    tree = PathTree(
+        {
+            "entity": _node((album, Direction.OUT, "entity#1"), (track, Direction.OUT, "entity#2")),
+            "entity#1": _node((album, Direction.IN, "entity#3")),
+            "entity#2": _node((track, Direction.IN, "entity#4")),
+        },
+        {"entity#1": ("Lost_Alpha",), "entity#2": ("Night_Drive",)},
+    )
+    best = _ranked(f"which {kind} is {SUBJECT} featured on ?", [album, track], tree)[0]
+    assert best.steps == (Step(f"music.{kind}.featured_artists_inverse", Direction.OUT),), best
