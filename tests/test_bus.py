@@ -195,3 +195,47 @@ async def test_a_stored_result_republished_again_is_heard_once(bus: Bus) -> None
     await asyncio.wait_for(last_heard.wait(), 10)
     assert heard == [b"first", b"again"]
     assert len(republished) == 3
+
+
+async def test_an_idempotent_call_is_asked_again_only_while_it_fails_in_passing() -> None:
+    """A JetStream request that times out (a cluster electing a leader) is asked again until
+    it answers or the wait is over; a failure the caller does not call passing ends it at
+    once."""
+    from collections.abc import Awaitable, Callable
+
+    import nats.errors
+
+    from research_chain.bus.errors import nats_errors, waited_out
+    from research_chain.errors import BusRejected, BusUnavailable
+
+    calls: list[int] = []
+
+    def failing(first: int, error: Exception) -> Callable[[], Awaitable[int]]:
+        async def call() -> int:
+            calls.append(1)
+            with nats_errors("consumer x"):
+                if len(calls) <= first:
+                    raise error
+            return len(calls)
+
+        return call
+
+    def timed_out(exc: BusRejected | BusUnavailable) -> bool:
+        return isinstance(exc.__cause__, TimeoutError)
+
+    answer = await waited_out(
+        failing(2, nats.errors.TimeoutError()), "x", wait_s=30.0, transient=timed_out
+    )
+    assert answer == 3
+    calls.clear()
+    with pytest.raises(BusUnavailable):
+        await waited_out(
+            failing(5, nats.errors.ConnectionClosedError()), "x", wait_s=30.0, transient=timed_out
+        )
+    assert len(calls) == 1
+    calls.clear()
+    with pytest.raises(BusUnavailable):
+        await waited_out(
+            failing(5, nats.errors.TimeoutError()), "x", wait_s=0.0, transient=timed_out
+        )
+    assert len(calls) == 1

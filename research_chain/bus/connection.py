@@ -32,7 +32,7 @@ from research_chain.bus.consumers import (
     consumer_config,
     watch_stream,
 )
-from research_chain.bus.errors import nats_errors
+from research_chain.bus.errors import nats_errors, waited_out
 from research_chain.bus.kv import Bucket
 from research_chain.bus.message import Handler, Message, Subscription, wrap
 from research_chain.errors import BusRejected, BusUnavailable, NotFound, ValidationFailed
@@ -50,6 +50,10 @@ def _tls(settings: Settings) -> ssl.SSLContext | None:
     if settings.tls_cert and settings.tls_key:
         ctx.load_cert_chain(str(settings.tls_cert), str(settings.tls_key))
     return ctx
+
+
+def _timed_out(exc: BusRejected | BusUnavailable) -> bool:
+    return isinstance(exc.__cause__, TimeoutError)
 
 
 def _stored(raw: RawStreamMsg, stream: str) -> Message:
@@ -253,16 +257,13 @@ class Bus:
         Idempotent, so a request that times out (a cluster still electing the stream's
         leader) is asked again, for up to ``_CONSUMER_WAIT_S``.
         """
-        deadline = asyncio.get_running_loop().time() + _CONSUMER_WAIT_S
-        while True:
-            try:
-                with nats_errors(f"consumer {spec.durable}"):
-                    await self.js.add_consumer(stream, consumer_config(spec))
-                return
-            except BusUnavailable as exc:
-                timed_out = isinstance(exc.__cause__, TimeoutError)
-                if not timed_out or asyncio.get_running_loop().time() > deadline:
-                    raise
+        what = f"consumer {spec.durable}"
+
+        async def create() -> None:
+            with nats_errors(what):
+                await self.js.add_consumer(stream, consumer_config(spec))
+
+        await waited_out(create, what, wait_s=_CONSUMER_WAIT_S, transient=_timed_out)
 
     async def pull(self, stream: str, durable: str) -> PullSubscription:
         with nats_errors(f"bind {durable}"):

@@ -9,8 +9,11 @@ lost compare-and-set), or stop (too large, not there, refused as wrong).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
 import nats.errors
 import nats.js.errors
@@ -24,7 +27,12 @@ from research_chain.errors import (
     RevisionConflict,
 )
 
-__all__ = ["nats_errors"]
+__all__ = ["nats_errors", "waited_out"]
+
+log = logging.getLogger(__name__)
+_T = TypeVar("_T")
+# Between two tries of a call that is waited out: a cluster settles in a few seconds.
+_RETRY_PAUSE_S = 0.25
 
 # JetStream's own code for "message size exceeds maximum allowed" (a stream's max_msg_size).
 _ERR_MSG_TOO_LARGE = 10054
@@ -81,3 +89,24 @@ def _api_error(what: str, exc: nats.js.errors.APIError) -> Exception:
     ):
         return BusUnavailable(message)
     return BusRejected(message)
+
+
+async def waited_out(
+    call: Callable[[], Awaitable[_T]],
+    what: str,
+    *,
+    wait_s: float,
+    transient: Callable[[BusRejected | BusUnavailable], bool],
+) -> _T:
+    """Run an idempotent call again while it fails in a way ``transient`` says passes (a
+    cluster electing a leader or still placing replicas), for up to ``wait_s``; then, or
+    on any other failure, let the failure through."""
+    deadline = asyncio.get_running_loop().time() + wait_s
+    while True:
+        try:
+            return await call()
+        except (BusRejected, BusUnavailable) as exc:
+            if not transient(exc) or asyncio.get_running_loop().time() > deadline:
+                raise
+            log.info("%s: %s; retrying", what, exc)
+            await asyncio.sleep(_RETRY_PAUSE_S)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
 from typing import TYPE_CHECKING
 
 import nats.js.errors
@@ -12,6 +10,7 @@ from nats.js import api
 
 from research_chain.bus import names as n
 from research_chain.bus.connection import Bus, nats_errors
+from research_chain.bus.errors import waited_out
 from research_chain.errors import BusRejected, BusUnavailable
 
 if TYPE_CHECKING:
@@ -102,18 +101,18 @@ async def provision(bus: Bus, settings: Settings) -> None:
     with "no suitable peers for placement" for a few seconds; that, and the bus being
     briefly unavailable, is waited out for up to ``PLACEMENT_WAIT_S``.
     """
-    deadline = time.monotonic() + PLACEMENT_WAIT_S
-    while True:
-        try:
-            await _provision_once(bus, settings)
-            return
-        except (BusRejected, BusUnavailable) as exc:
-            cause = exc.__cause__
-            placing = isinstance(cause, nats.js.errors.APIError) and cause.err_code == NO_PEERS
-            if not (placing or isinstance(exc, BusUnavailable)) or time.monotonic() > deadline:
-                raise
-            log.info("provision: %s; retrying", exc)
-            await asyncio.sleep(0.25)
+    await waited_out(
+        lambda: _provision_once(bus, settings),
+        "provision",
+        wait_s=PLACEMENT_WAIT_S,
+        transient=_settling,
+    )
+
+
+def _settling(exc: BusRejected | BusUnavailable) -> bool:
+    cause = exc.__cause__
+    placing = isinstance(cause, nats.js.errors.APIError) and cause.err_code == NO_PEERS
+    return placing or isinstance(exc, BusUnavailable)
 
 
 async def _provision_once(bus: Bus, settings: Settings) -> None:
