@@ -242,7 +242,7 @@ class WordNetLexicon:
         ("city", "country") names? WordNet files places, people, languages and faiths under
         their kinds, so a graph's entity names tell what a relation reaches even when the
         relation's own name does not say it (``within`` reaching countries)."""
-        words = " ".join(name.lower().replace("_", " ").split())
+        words = _name_words(name)
         wanted = {c for c, d in self._entry(noun)[1].items() if d == 0}
         kinds = self._name_kinds(words)
         if kinds:
@@ -255,7 +255,7 @@ class WordNetLexicon:
     def names_a_kind(self, name: str) -> bool:
         """Does WordNet file the proper name ``name`` under some kind ("Philadelphia": a
         city)? Then a kind it is not filed under is surely not what it is."""
-        return bool(self._name_kinds(" ".join(name.lower().replace("_", " ").split())))
+        return bool(self._name_kinds(_name_words(name)))
 
     def _head_noun(self, name: str) -> str | None:
         """The common noun a name WordNet does not know is titled by: "Hollbrook University",
@@ -448,6 +448,11 @@ def packaged_lexicon() -> WordNetLexicon:
     per-word caches live on the instance, so a test can still load a private copy.
     """
     return WordNetLexicon.load()
+
+
+def _name_words(name: str) -> str:
+    """An entity name as WordNet spells its lemmas: lower case, spaces for underscores."""
+    return " ".join(name.lower().replace("_", " ").split())
 
 
 def _rows(arrays: dict[str, NDArray[Any]], name: str) -> _Verbs | None:

@@ -260,9 +260,15 @@ def _agent_step(predicate: str | None) -> Step | None:
 def _as_named(step: Step) -> Direction:
     """The step's direction as the relation's name reads: ``made_by_inverse`` is stored
     from maker to made, so walked out it goes where ``made_by`` walked in would."""
-    if step.direction is Direction.BOTH or not read_relation(step.predicate).inverse:
+    if not read_relation(step.predicate).inverse:
         return step.direction
-    return Direction.IN if step.direction is Direction.OUT else Direction.OUT
+    return _flipped(step.direction)
+
+
+def _flipped(direction: Direction) -> Direction:
+    if direction is Direction.BOTH:
+        return direction
+    return Direction.IN if direction is Direction.OUT else Direction.OUT
 
 
 @functools.lru_cache(maxsize=4096)
@@ -333,7 +339,7 @@ def _kind_mentions(
         skip.update(range(*analysis.entity_token_span(mention)))
     found = []
     tokens = analysis.tokens
-    kinds, domains = _kinds(types_of), _kinds(domains_of)
+    all_types, all_domains = _kinds(types_of), _kinds(domains_of)
     for tok in tokens:
         if tok.index in skip or tok.index == analysis.answer_token or tok.text in _FUNCTION:
             continue
@@ -341,14 +347,13 @@ def _kind_mentions(
             continue
         # "did X form in" is a verb, though "form" is a noun WordNet ties to organisations
         loose = analysis.noun_slot(tok.index)
-        kinds_named = _named_types((tok.text,), kinds, plain=1.0, loose=loose)
-        named = {step.predicate for step, k in types_of.items() if not kinds_named.isdisjoint(k)}
-        if not named:
-            # "the novel behind X": the step to what ``book.*`` relations start
-            kinds_named = _named_types((tok.text,), domains, plain=1.0, loose=loose)
-            named = {
-                step.predicate for step, k in domains_of.items() if not kinds_named.isdisjoint(k)
-            }
+        named: set[str] = set()
+        # types first; "the novel behind X" is the step to what ``book.*`` relations start
+        for kinds_of, kinds in ((types_of, all_types), (domains_of, all_domains)):
+            said = _named_types((tok.text,), kinds, plain=1.0, loose=loose)
+            named = {step.predicate for step, k in kinds_of.items() if not said.isdisjoint(k)}
+            if named:
+                break
         found += [RelationMention(p, tok.index, tok.text, _STRONG) for p in sorted(named)]
         verb = tok.index + 2
         if named and verb < len(tokens) and tokens[tok.index + 1].text in _CLAUSE:
@@ -649,11 +654,8 @@ class _Scorer:
         if found is None:
             found = not self.named_types.isdisjoint(self.types_of.get(step, ()))
             if not found and self.kind_nouns:
-                lexicon = packaged_lexicon()
                 names = self.pooled.get(step, ())
-                hits = sum(
-                    1 for n in names if any(lexicon.names_kind(n, w) for w in self.kind_nouns)
-                )
+                hits = sum(1 for n in names if self._named_as_asked(n))
                 found = hits > 0 and 2 * hits >= len(names)
             self._fits[step] = found
         return found
@@ -665,11 +667,10 @@ class _Scorer:
         found = self._short.get(node)
         if found is None:
             names = self.labels.get(node, ())
-            lexicon = packaged_lexicon()
             found = (
                 bool(names and self.kind_nouns)
-                and all(lexicon.names_a_kind(n) for n in names)
-                and not any(lexicon.names_kind(n, w) for n in names for w in self.kind_nouns)
+                and all(packaged_lexicon().names_a_kind(n) for n in names)
+                and not any(self._named_as_asked(n) for n in names)
             )
             self._short[node] = found
         return found
@@ -686,13 +687,16 @@ class _Scorer:
         stadium's ``containedby`` is a city, the city's a country)?"""
         if not self.short_of(node):
             return False
-        lexicon = packaged_lexicon()
         return any(
-            lexicon.names_kind(n, w)
+            self._named_as_asked(n)
             for far in self.signature.get(node, {}).get((last.predicate, last.direction), ())
             for n in self.labels.get(far, ())
-            for w in self.kind_nouns
         )
+
+    def _named_as_asked(self, name: str) -> bool:
+        """Does WordNet file the entity name under a kind the question's noun names?"""
+        lexicon = packaged_lexicon()
+        return any(lexicon.names_kind(name, w) for w in self.kind_nouns)
 
     def reaches_times(self, node: str) -> bool:
         """Does the step into the node reach points in time and nothing else?"""
@@ -921,13 +925,13 @@ class _Scorer:
             cue = cue if met else cue * _LOOSE_NOUN
         score += _ANSWER_CUE * cue + (_CUE_MET if met else 0.0)
         score -= _STEP_COST * len(steps)
-        score -= _BRIDGE * sum(1 for s in named if s.predicate not in self.walked_free())
+        free = self.walked_free()
+        score -= _BRIDGE * sum(1 for s in named if s.predicate not in free)
         if not self.justified(steps):
             score -= _UNJUSTIFIED
         score -= _MISSING_HOP * max(0, self.hops - len(steps))
         score += _ALIGNED * self.aligned(steps)
         score -= _BACKWARD * sum(1 for s in steps if self.named_backward(s))
-        free = self.walked_free()
         score -= _UNSAID * sum(1 for s in steps if s.predicate in free and self.unsaid(s.predicate))
         explained = [
             i
@@ -1199,7 +1203,7 @@ def _and_back(choice: PathChoice) -> PathChoice:
     """The step out and back: what shares it with the seed ("who sang on the same
     record as X")."""
     (step,) = choice.steps
-    back = Step(step.predicate, Direction.IN if step.direction is Direction.OUT else Direction.OUT)
+    back = Step(step.predicate, _flipped(step.direction))
     types = (*choice.types, choice.seed_type)
     return PathChoice(choice.seed_type, (step, back), choice.seed_type, choice.score, types)
 
