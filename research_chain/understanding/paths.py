@@ -718,6 +718,14 @@ class _Scorer:
                 self._free = frozenset(p for p in self.mentioned if p in others or p not in loose)
         return self._free
 
+    def may_end(self, node: str) -> bool:
+        """Could a path end at the node, by the kind the question's noun asks for? A bare
+        "who" may ask for a team as well as a person ("who do X play the derby with")."""
+        if self.timeless and self.reaches_times(node):
+            return False
+        loose = self.analysis.answer_token is None
+        return loose or self.fits(node) or not self.kind_elsewhere()
+
     def kind_elsewhere(self) -> bool:
         """Does some step of the tree reach what the answer noun names?"""
         if self._elsewhere is None:
@@ -1117,12 +1125,16 @@ def _only_step(
 
 
 def _read_whole(
-    analysis: Analysis, seed_type: str, signature: Signature, seed_span: tuple[int, int]
+    analysis: Analysis,
+    seed_type: str,
+    signature: Signature,
+    seed_span: tuple[int, int],
+    keep: Callable[[str], bool] = lambda _node: True,
 ) -> list[PathChoice]:
     """With no word that reads a relation, the seed's relation the whole question names,
     read by a sentence encoder ("what does X do for a living": ``profession``), if one
     stands out. The seed is written as "X" so its name does not pull."""
-    ends = _entity_steps(seed_type, signature)
+    ends = {s: n for s, n in _entity_steps(seed_type, signature).items() if keep(n)}
     if not ends:
         return []
     order = list(ends)
@@ -1277,7 +1289,7 @@ def infer_paths(
             if analysis.wh_word in ("who", "whom"):
                 only = only or _only_step(seed_type, signature, _reaches_agents)
             only = only or _only_relation(seed_type, signature)
-            only = only or _read_whole(analysis, seed_type, signature, seed_span)
+            only = only or _read_whole(analysis, seed_type, signature, seed_span, score.may_end)
             if analysis.comember_tokens:
                 only = [_and_back(choice) for choice in only]
             if only:
@@ -1325,4 +1337,14 @@ def infer_paths(
         choices.sort(key=_order)
         if choices and score.explains(choices[0]):
             break
+    if (
+        choices
+        and not score.may_end(choices[0].end)
+        and not any(m.strength >= _STRONG for m in analysis.relations)
+    ):
+        # no word reads surely and what they read ends where the question cannot: the whole
+        # question may ("which firm did X start": ``founded_by``, not when its product launched)
+        whole = _read_whole(analysis, seed_type, signature, seed_span, score.may_end)
+        if whole:
+            return whole + choices
     return _read_near(choices, analysis, seed_span, score) if len(choices) > 1 else choices

@@ -1955,3 +1955,19 @@ def test_a_namespace_types_the_subjects_of_a_relation_stored_backwards(kind: str
     )
     best = _ranked(f"which {kind} is {SUBJECT} featured on ?", [album, track], tree)[0]
     assert best.steps == (Step(f"music.{kind}.featured_artists_inverse", Direction.OUT),), best
+
+
+FOUNDERS = [
+    ("Tarn_Works", "founded_by", "Ilsa_Vorn"),
+    ("Quill_Labs", "board_member", "Ilsa_Vorn"),
+    ("Quill_Labs", "maker_of", "Glint_Pad"),
+    ("Glint_Pad", "launch_year", "2014"),
+    ("Ilsa_Vorn", "place_of_birth", "Graz"),
+]
+
+
+async def test_the_whole_question_reads_a_relation_no_word_reads_surely() -> None:
+    """ "start" reads only ``launch_year``, and loosely: the walk it leads to ends at a year,
+    which no firm is. The sentence encoder reads the whole question as ``founded_by``."""
+    steps = await _best_steps(FOUNDERS, "which firm did Ilsa_Vorn start ?", "Ilsa_Vorn")
+    assert steps == (Step("founded_by", Direction.IN),)
