@@ -52,8 +52,8 @@ def _tls(settings: Settings) -> ssl.SSLContext | None:
     return ctx
 
 
-def _timed_out(exc: BusRejected | BusUnavailable) -> bool:
-    return isinstance(exc.__cause__, TimeoutError)
+def _unavailable(exc: BusRejected | BusUnavailable) -> bool:
+    return isinstance(exc, BusUnavailable)
 
 
 def _stored(raw: RawStreamMsg, stream: str) -> Message:
@@ -82,7 +82,7 @@ class StreamState:
 
 # nats-py's own default for a JetStream call.
 DEFAULT_TIMEOUT_S = 5.0
-# How long a consumer request that times out is asked again (see ``Bus.ensure_consumer``).
+# How long a consumer request the bus cannot answer yet is asked again (``Bus.ensure_consumer``).
 _CONSUMER_WAIT_S = 30.0
 # How a server says nobody listens on a request's subject (no stream captures it).
 _NO_RESPONDERS = "503"
@@ -254,8 +254,8 @@ class Bus:
     async def ensure_consumer(self, stream: str, spec: ConsumerSpec) -> None:
         """Create or update; every replica calls this and they converge on one durable.
 
-        Idempotent, so a request that times out (a cluster still electing the stream's
-        leader) is asked again, for up to ``_CONSUMER_WAIT_S``.
+        Idempotent, so a request the bus cannot answer yet (it times out, or says 503 while
+        a cluster elects the stream's leader) is asked again, for up to ``_CONSUMER_WAIT_S``.
         """
         what = f"consumer {spec.durable}"
 
@@ -263,7 +263,7 @@ class Bus:
             with nats_errors(what):
                 await self.js.add_consumer(stream, consumer_config(spec))
 
-        await waited_out(create, what, wait_s=_CONSUMER_WAIT_S, transient=_timed_out)
+        await waited_out(create, what, wait_s=_CONSUMER_WAIT_S, transient=_unavailable)
 
     async def pull(self, stream: str, durable: str) -> PullSubscription:
         with nats_errors(f"bind {durable}"):
