@@ -553,7 +553,20 @@ def _without_descriptors(
         verb = packaged_lexicon().is_verb(closing)  # "when was X set up": a verb, no kind
         if len(tail) >= 2 and first - 1 in blocked and tokens[first].text != "s" and not verb:
             descriptors.update(tail)
-    return [m for m in found if m.strength >= 1.0 or m.token not in descriptors]
+    # "who penned the play [X]?": after an article, before a name that ends the question,
+    # a noun only says what the name is, even when it is a relation's own word
+    naming = {
+        i
+        for i in descriptors
+        if i > 0
+        and tokens[i - 1].text in _ARTICLES
+        and all(t.index in blocked or t.text in ("?", ".") for t in tokens[i + 1 :])
+    }
+    return [
+        m
+        for m in found
+        if m.token not in naming and (m.strength >= 1.0 or m.token not in descriptors)
+    ]
 
 
 def _answer_cue(

@@ -1971,3 +1971,17 @@ async def test_the_whole_question_reads_a_relation_no_word_reads_surely() -> Non
     which no firm is. The sentence encoder reads the whole question as ``founded_by``."""
     steps = await _best_steps(FOUNDERS, "which firm did Ilsa_Vorn start ?", "Ilsa_Vorn")
     assert steps == (Step("founded_by", Direction.IN),)
+
+
+PLAYS = [
+    ("Iron_Bell", "theater.play.playwright", "Ada_Moss"),
+    ("Tom_Reed", "theater.theater_director.plays_directed", "Iron_Bell"),
+    ("Ada_Moss", "place_of_birth", "Graz"),
+]
+
+
+async def test_a_noun_naming_the_name_that_ends_the_question_reads_no_relation() -> None:
+    """ "play" in "the play X" says what X is, though it is ``plays_directed``'s own word:
+    "penned" is asked, the playwright."""
+    steps = await _best_steps(PLAYS, "who penned the play Iron_Bell ?", "Iron_Bell")
+    assert steps == (Step("theater.play.playwright", Direction.OUT),)
