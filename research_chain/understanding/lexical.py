@@ -147,6 +147,7 @@ class WordNetLexicon:
         names, self._kind_offsets, self._kind_deltas = kinds or _NO_KINDS
         self._name_row = {name: row for row, name in enumerate(names)}
         self._kinds: dict[str, frozenset[int]] = {}
+        self._named: dict[tuple[str, str], bool] = {}
         self._acronyms = acronyms
         self._definitions = definitions or {}
 
@@ -242,15 +243,22 @@ class WordNetLexicon:
         ("city", "country") names? WordNet files places, people, languages and faiths under
         their kinds, so a graph's entity names tell what a relation reaches even when the
         relation's own name does not say it (``within`` reaching countries)."""
-        words = _name_words(name)
-        wanted = {c for c, d in self._entry(noun)[1].items() if d == 0}
-        kinds = self._name_kinds(words)
-        if kinds:
-            return not wanted.isdisjoint(kinds)
-        head = self._head_noun(words)
-        return head is not None and any(
-            c in wanted for c, d in self._entry(head)[1].items() if d <= _HEAD_KIN
-        )
+        found = self._named.get((name, noun))
+        if found is None:
+            words = _name_words(name)
+            wanted = {c for c, d in self._entry(noun)[1].items() if d == 0}
+            kinds = self._name_kinds(words)
+            if kinds:
+                found = not wanted.isdisjoint(kinds)
+            else:
+                head = self._head_noun(words)
+                found = head is not None and any(
+                    c in wanted for c, d in self._entry(head)[1].items() if d <= _HEAD_KIN
+                )
+            if len(self._named) >= _CACHE_LIMIT:
+                self._named.clear()
+            self._named[(name, noun)] = found
+        return found
 
     def names_a_kind(self, name: str) -> bool:
         """Does WordNet file the proper name ``name`` under some kind ("Philadelphia": a
