@@ -285,7 +285,8 @@ def _domain(predicate: str) -> tuple[str, ...]:
     name = read_relation(predicate)
     if not name.subject_type or len(name.context) <= len(name.subject_type):
         return ()
-    return _nouns(name.context[:1])
+    # the head of the domain's words: ``visual_art`` things are art
+    return _nouns(name.context[: len(name.context) - len(name.subject_type)][-1:])
 
 
 def _walkable(analysis: Analysis) -> frozenset[str]:

@@ -35,6 +35,7 @@ from research_chain.understanding.paths import (
     PathChoice,
     PathTree,
     Signature,
+    _domain,
     infer_paths,
     mention_count,
 )
@@ -644,6 +645,22 @@ def test_a_namespace_domain_names_the_kind_when_its_types_do_not(noun: str) -> N
     predicates = ["film.film.source_material", "film.film.cinematographer"]
     best = _ranked(f"which {noun} was {SUBJECT} made from ?", predicates, tree)[0]
     assert best.steps == (Step("film.film.source_material", Direction.OUT),), best
+
+
+@pytest.mark.parametrize(
+    ("predicate", "domain"),
+    [
+        ("book.written_work.author", ("book",)),
+        ("visual_art.artwork.artist", ("art",)),
+        ("music.group_member.membership", ("music",)),
+        ("spouse", ()),
+    ],
+)
+def test_a_namespace_domain_is_the_head_of_its_words(
+    predicate: str, domain: tuple[str, ...]
+) -> None:
+    """``visual_art`` things are art: the domain is its last noun, not its first word."""
+    assert _domain(predicate) == domain
 
 
 def test_a_noun_naming_a_domain_is_the_step_to_it() -> None:
