@@ -1130,11 +1130,12 @@ def _read_whole(
     seed_type: str,
     signature: Signature,
     seed_span: tuple[int, int],
-    keep: Callable[[str], bool] = lambda _node: True,
+    keep: Callable[[str], bool],
 ) -> list[PathChoice]:
-    """With no word that reads a relation, the seed's relation the whole question names,
-    read by a sentence encoder ("what does X do for a living": ``profession``), if one
-    stands out. The seed is written as "X" so its name does not pull."""
+    """Where words read no relation (or read loosely one that leads nowhere), the seed's
+    relation the whole question names, read by a sentence encoder ("what does X do for a
+    living": ``profession``), if one stands out among the steps to nodes ``keep`` allows.
+    The seed is written as "X" so its name does not pull."""
     ends = {s: n for s, n in _entity_steps(seed_type, signature).items() if keep(n)}
     if not ends:
         return []
