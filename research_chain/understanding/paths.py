@@ -541,6 +541,8 @@ class _Scorer:
         self.phrase_readings = self._chain_readings()
         self.units = self._units()
         self.count = {p: mention_count(analysis, p) for p in self.mentioned}
+        # two words name it by the same word of its name: it may be walked twice in a row
+        self.repeated = frozenset(p for p in self.mentioned if _named_twice(analysis, p))
         self.cued = {p: self._cued(p) for p in self.mentioned}
         self.distance = {p: self._distance(p, seed_span) for p in self.mentioned}
         for rank, phrase in enumerate(self.phrases):
@@ -679,7 +681,7 @@ class _Scorer:
     def _continued(self, steps: tuple[Step, ...]) -> bool:
         """Is the last step the one before walked again, though no two words name it?"""
         return (
-            len(steps) > 1 and steps[-1] == steps[-2] and self.count.get(steps[-1].predicate, 0) < 2
+            len(steps) > 1 and steps[-1] == steps[-2] and steps[-1].predicate not in self.repeated
         )
 
     def goes_on(self, node: str, last: Step) -> bool:
@@ -1311,7 +1313,6 @@ def infer_paths(
             mentioned = frozenset(present)
             max_len = min(max_len, 2)
     choices: list[PathChoice] = []
-    repeated = {p for p in mentioned if _named_twice(analysis, p)}
     for bridges in (0, _MAX_BRIDGES):
         found: list[tuple[tuple[Step, ...], tuple[str, ...]]] = []
         _extend(
@@ -1323,7 +1324,7 @@ def infer_paths(
             found,
             bridges,
             score.fits,
-            repeated,
+            score.repeated,
             score.short_of,
         )
         choices = []
