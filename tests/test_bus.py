@@ -198,13 +198,15 @@ async def test_a_stored_result_republished_again_is_heard_once(bus: Bus) -> None
 
 
 async def test_an_idempotent_call_is_asked_again_only_while_it_fails_in_passing() -> None:
-    """A JetStream request that times out (a cluster electing a leader) is asked again until
-    it answers or the wait is over; a failure the caller does not call passing ends it at
-    once."""
+    """A consumer request that times out or meets a 503 (a cluster electing a leader) is
+    asked again until it answers or the wait is over; a closed connection or a rejected
+    config ends it at once."""
     from collections.abc import Awaitable, Callable
 
     import nats.errors
+    import nats.js.errors
 
+    from research_chain.bus.connection import _not_yet as timed_out
     from research_chain.bus.errors import nats_errors, waited_out
     from research_chain.errors import BusRejected, BusUnavailable
 
@@ -220,13 +222,18 @@ async def test_an_idempotent_call_is_asked_again_only_while_it_fails_in_passing(
 
         return call
 
-    def timed_out(exc: BusRejected | BusUnavailable) -> bool:
-        return isinstance(exc.__cause__, TimeoutError)
-
     answer = await waited_out(
         failing(2, nats.errors.TimeoutError()), "x", wait_s=30.0, transient=timed_out
     )
     assert answer == 3
+    calls.clear()
+    electing = nats.js.errors.APIError(code=503, description="no leader")
+    assert await waited_out(failing(1, electing), "x", wait_s=30.0, transient=timed_out) == 2
+    calls.clear()
+    with pytest.raises(BusRejected):
+        rejected = nats.js.errors.APIError(code=400, description="bad config")
+        await waited_out(failing(5, rejected), "x", wait_s=30.0, transient=timed_out)
+    assert len(calls) == 1
     calls.clear()
     with pytest.raises(BusUnavailable):
         await waited_out(

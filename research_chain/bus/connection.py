@@ -52,8 +52,13 @@ def _tls(settings: Settings) -> ssl.SSLContext | None:
     return ctx
 
 
-def _unavailable(exc: BusRejected | BusUnavailable) -> bool:
-    return isinstance(exc, BusUnavailable)
+def _not_yet(exc: BusRejected | BusUnavailable) -> bool:
+    """A timeout, or a server error while a cluster elects a stream's leader; not a closed
+    connection nor a server without JetStream, which no wait mends."""
+    cause = exc.__cause__
+    if isinstance(cause, nats.js.errors.APIError):
+        return cause.code in _ELECTING
+    return isinstance(cause, TimeoutError)
 
 
 def _stored(raw: RawStreamMsg, stream: str) -> Message:
@@ -84,6 +89,8 @@ class StreamState:
 DEFAULT_TIMEOUT_S = 5.0
 # How long a consumer request the bus cannot answer yet is asked again (``Bus.ensure_consumer``).
 _CONSUMER_WAIT_S = 30.0
+# What JetStream answers while a stream has no leader yet.
+_ELECTING = frozenset({500, 503})
 # How a server says nobody listens on a request's subject (no stream captures it).
 _NO_RESPONDERS = "503"
 
@@ -263,7 +270,7 @@ class Bus:
             with nats_errors(what):
                 await self.js.add_consumer(stream, consumer_config(spec))
 
-        await waited_out(create, what, wait_s=_CONSUMER_WAIT_S, transient=_unavailable)
+        await waited_out(create, what, wait_s=_CONSUMER_WAIT_S, transient=_not_yet)
 
     async def pull(self, stream: str, durable: str) -> PullSubscription:
         with nats_errors(f"bind {durable}"):

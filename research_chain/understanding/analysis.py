@@ -532,7 +532,9 @@ def _without_descriptors(
     """Drop loose readings of the word right before a name ("the book [Emma]"; after "who"
     or "that", or inflected as a verb, it is one: "who runs [X]", "what killed [X]") and of a
     run of words closing the question right after one ("the Germany national football
-    team"): they say what the named thing is, not a relation to walk."""
+    team"): they say what the named thing is, not a relation to walk. Where the name ends
+    the question, a noun after an article before it drops every reading, even a relation's
+    own word ("who sculpted the statue [X]?" with ``statues_restored``)."""
     verbs = _verb_uses(tokens, blocked)
     descriptors = {
         t.index
@@ -553,8 +555,7 @@ def _without_descriptors(
         verb = packaged_lexicon().is_verb(closing)  # "when was X set up": a verb, no kind
         if len(tail) >= 2 and first - 1 in blocked and tokens[first].text != "s" and not verb:
             descriptors.update(tail)
-    # "who penned the play [X]?": after an article, before a name that ends the question,
-    # a noun only says what the name is, even when it is a relation's own word
+    # not before a name a clause goes on from: "the band [X] plays in" is the band
     naming = {
         i
         for i in descriptors

@@ -243,22 +243,23 @@ class WordNetLexicon:
         ("city", "country") names? WordNet files places, people, languages and faiths under
         their kinds, so a graph's entity names tell what a relation reaches even when the
         relation's own name does not say it (``within`` reaching countries)."""
-        found = self._named.get((name, noun))
+        key = (_name_words(name), noun)
+        found = self._named.get(key)
         if found is None:
-            words = _name_words(name)
-            wanted = {c for c, d in self._entry(noun)[1].items() if d == 0}
-            kinds = self._name_kinds(words)
-            if kinds:
-                found = not wanted.isdisjoint(kinds)
-            else:
-                head = self._head_noun(words)
-                found = head is not None and any(
-                    c in wanted for c, d in self._entry(head)[1].items() if d <= _HEAD_KIN
-                )
             if len(self._named) >= _CACHE_LIMIT:
                 self._named.clear()
-            self._named[(name, noun)] = found
+            found = self._named[key] = self._judged_kind(*key)
         return found
+
+    def _judged_kind(self, name: str, noun: str) -> bool:
+        wanted = {c for c, d in self._entry(noun)[1].items() if d == 0}
+        kinds = self._name_kinds(name)
+        if kinds:
+            return not wanted.isdisjoint(kinds)
+        head = self._head_noun(name)
+        return head is not None and any(
+            c in wanted for c, d in self._entry(head)[1].items() if d <= _HEAD_KIN
+        )
 
     def names_a_kind(self, name: str) -> bool:
         """Does WordNet file the proper name ``name`` under some kind ("Philadelphia": a

@@ -266,6 +266,7 @@ def _as_named(step: Step) -> Direction:
 
 
 def _flipped(direction: Direction) -> Direction:
+    """The other way along a relation; both ways stays both."""
     if direction is Direction.BOTH:
         return direction
     return Direction.IN if direction is Direction.OUT else Direction.OUT
@@ -285,7 +286,7 @@ def _domain(predicate: str) -> tuple[str, ...]:
     name = read_relation(predicate)
     if not name.subject_type or len(name.context) <= len(name.subject_type):
         return ()
-    # the head of the domain's words: ``visual_art`` things are art
+    # the head of the domain's words: ``fine_wine.vintage.*`` things are wine
     return _nouns(name.context[: len(name.context) - len(name.subject_type)][-1:])
 
 
@@ -679,7 +680,8 @@ class _Scorer:
         return found
 
     def _continued(self, steps: tuple[Step, ...]) -> bool:
-        """Is the last step the one before walked again, though no two words name it?"""
+        """Is the last step the one before walked again, though it is not ``repeated`` (two
+        words naming it by the same word of its name)?"""
         return (
             len(steps) > 1 and steps[-1] == steps[-2] and steps[-1].predicate not in self.repeated
         )
@@ -723,11 +725,11 @@ class _Scorer:
 
     def may_end(self, node: str) -> bool:
         """Could a path end at the node, by the kind the question's noun asks for? A bare
-        "who" may ask for a team as well as a person ("who do X play the derby with")."""
+        "who" narrows nothing here: it may ask for a team ("who did X beat in the final")."""
         if self.timeless and self.reaches_times(node):
             return False
-        loose = self.analysis.answer_token is None
-        return loose or self.fits(node) or not self.kind_elsewhere()
+        bare = self.analysis.answer_token is None
+        return bare or self.fits(node) or not self.kind_elsewhere()
 
     def kind_elsewhere(self) -> bool:
         """Does some step of the tree reach what the answer noun names?"""
@@ -1346,8 +1348,12 @@ def infer_paths(
         and not any(m.strength >= _STRONG for m in analysis.relations)
     ):
         # no word reads surely and what they read ends where the question cannot: the whole
-        # question may ("which firm did X start": ``founded_by``, not when its product launched)
+        # question may ("which bakery did X begin": ``founded_by``, not the year its oven was
+        # lit). It stands no higher than the words' walk did against another seed reading.
         whole = _read_whole(analysis, seed_type, signature, seed_span, score.may_end)
+        if analysis.comember_tokens:
+            whole = [_and_back(choice) for choice in whole]
         if whole:
-            return whole + choices
+            first = dataclasses.replace(whole[0], score=choices[0].score)
+            return [first, *(c for c in choices if c.steps != first.steps)]
     return _read_near(choices, analysis, seed_span, score) if len(choices) > 1 else choices

@@ -1984,21 +1984,30 @@ FOUNDERS = [
 
 
 async def test_the_whole_question_reads_a_relation_no_word_reads_surely() -> None:
-    """ "start" reads only ``launch_year``, and loosely: the walk it leads to ends at a year,
-    which no firm is. The sentence encoder reads the whole question as ``founded_by``."""
-    steps = await _best_steps(FOUNDERS, "which firm did Ilsa_Vorn start ?", "Ilsa_Vorn")
+    """ "start" reads only ``launch_year``, and loosely: the walk it leads to ends at a
+    year, which no enterprise is. The sentence encoder reads the whole question as
+    ``founded_by``."""
+    question = "what enterprise did Ilsa_Vorn start ?"
+    steps = await _best_steps(FOUNDERS, question, "Ilsa_Vorn")
     assert steps == (Step("founded_by", Direction.IN),)
 
 
-PLAYS = [
-    ("Iron_Bell", "theater.play.playwright", "Ada_Moss"),
-    ("Tom_Reed", "theater.theater_director.plays_directed", "Iron_Bell"),
+STATUES = [
+    ("Iron_Bell", "art.statue.sculptor", "Ada_Moss"),
+    ("Tom_Reed", "art.restorer.statues_restored", "Iron_Bell"),
     ("Ada_Moss", "place_of_birth", "Graz"),
 ]
 
 
 async def test_a_noun_naming_the_name_that_ends_the_question_reads_no_relation() -> None:
-    """ "play" in "the play X" says what X is, though it is ``plays_directed``'s own word:
-    "penned" is asked, the playwright."""
-    steps = await _best_steps(PLAYS, "who penned the play Iron_Bell ?", "Iron_Bell")
-    assert steps == (Step("theater.play.playwright", Direction.OUT),)
+    """ "statue" in "the statue X" says what X is, though it is ``statues_restored``'s own
+    word: "crafted" is asked (loosely, the sculptor)."""
+    steps = await _best_steps(STATUES, "who crafted the statue Iron_Bell ?", "Iron_Bell")
+    assert steps == (Step("art.statue.sculptor", Direction.OUT),)
+
+
+def test_a_noun_before_a_name_a_clause_goes_on_from_keeps_its_reading() -> None:
+    """ "the band X plays in" is the band: "band" reads its relation as before."""
+    predicates = ["music.group_member.bands", "music.artist.origin"]
+    analysis = _analysis(f"where is the band {SUBJECT} plays in from ?", predicates)
+    assert any(m.word == "band" for m in analysis.relations)
