@@ -354,7 +354,7 @@ def _relation_mentions(
         elif not any(match_strength(tokens[at].text, v) >= 1.0 for v in vocab.values() if v):
             read_as[at] = phrase
     verbs = _verb_uses(tokens, blocked)
-    # "in which country is X based" is "X is based in which country": the fronted
+    # "in which country is X situated" is "X is situated in which country": the fronted
     # preposition is the one the question's last word takes, when a verb
     fronted = ""
     if len(tokens) > 2 and tokens[0].text in _PLACING and tokens[1].text in _FRONTING:
@@ -461,7 +461,7 @@ def rare_readings(analysis: Analysis, predicates: Iterable[str]) -> list[Relatio
 
 def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
     """Words used as verbs where English leaves no doubt: after a do-auxiliary and its named
-    subject ("what country did X form in"), an inflected verb right after "who" or a relative
+    subject ("what nation did X form in"), an inflected verb right after "who" or a relative
     "that" ("who runs X", "the firm that makes X") or after an asked noun and before its
     object ("which firm makes X"), and past participles ("founded"). Such a
     word reads relations through its verb senses only: forming a band is not a genre."""
@@ -478,7 +478,7 @@ def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
         while start - 1 in blocked:
             start -= 1
         after_subject = 0 < start < at and tokens[start - 1].text in _DO
-        # "which university employs X": the asked noun is its subject
+        # "which hospital employs X": the asked noun is its subject
         asked_subject = at > 1 and tokens[at - 2].text in _WH_DETERMINERS
         after_asked = asked_subject and _verb_before_object(tokens, blocked, at)
         if (
@@ -530,7 +530,7 @@ def _without_descriptors(
     found: list[RelationMention], tokens: Sequence[Token], blocked: set[int]
 ) -> list[RelationMention]:
     """Drop loose readings of the word right before a name ("the book [Emma]"; after "who"
-    or "that", or inflected as a verb, it is one: "who runs [X]", "what killed [X]") and of a
+    or "that", or inflected as a verb, it is one: "who governs [X]", "what killed [X]") and of a
     run of words closing the question right after one ("the Germany national football
     team"): they say what the named thing is, not a relation to walk. Where the name ends
     the question, a noun after an article before it drops every reading, even a relation's
@@ -552,7 +552,7 @@ def _without_descriptors(
             tail.append(tok.index)
         first = min(tail, default=0)
         closing = " ".join(tokens[i].text for i in sorted(tail))
-        verb = packaged_lexicon().is_verb(closing)  # "when was X set up": a verb, no kind
+        verb = packaged_lexicon().is_verb(closing)  # "when was X laid out": a verb, no kind
         if len(tail) >= 2 and first - 1 in blocked and tokens[first].text != "s" and not verb:
             descriptors.update(tail)
     # not before a name a clause goes on from: "the band [X] plays in" is the band
@@ -623,7 +623,7 @@ def _answer_cue(
 
 def _relative_wh(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
     """Wh-words that open a relative clause, not the question: right after a noun, with
-    another wh-word asking later ("the person who wrote X was born in which country")."""
+    another wh-word asking later ("the person who illustrated X was born in which country")."""
     asking = [t.index for t in tokens if t.text in _WH and t.index not in blocked]
     return {
         i
@@ -670,7 +670,7 @@ def _answer_words(
             if run and _plural_then_verb(run[-1].text, word.text):
                 break  # "which companies compete with X": the plural noun is the subject
             if run and _verb_before_object(tokens, blocked, word.index):
-                break  # "which university employs X": not employs that are a university's
+                break  # "which hospital employs X": not employs that are a university's
             run.append(word)
         if not run:
             return (), None
@@ -690,7 +690,7 @@ def _answer_words(
 def _possessed(
     tokens: Sequence[Token], blocked: set[int], name: int
 ) -> tuple[tuple[str, ...], int | None]:
-    """ "what is X's hometown": the noun a copula's named subject possesses, when it ends
+    """ "what is X's motto": the noun a copula's named subject possesses, when it ends
     the question, is what is asked, as in "what is the hometown of X"."""
     end = name
     while end < len(tokens) and end in blocked:

@@ -77,7 +77,7 @@ NOISE_WORDS = words(
 
 # Light verbs carry little meaning of their own ("took place", "made by", "used in"):
 # as relation words they would match every synonym of "take" or "use". A question's own
-# light verb still reads relations ("what does X make").
+# light verb still reads relations ("what did X make last year").
 LIGHT_VERBS = words("take takes took taken make makes made use uses used give gives gave given")
 
 AGENT_SUFFIXES = ("or", "er", "ist", "ess", "ant")
@@ -213,7 +213,7 @@ _PHRASE_WORDS = 3
 
 def phrases(texts: Sequence[str], blocked: frozenset[int] = frozenset()) -> dict[int, str]:
     """The runs of question words that WordNet knows as one lemma, left to right and
-    longest first, by position: "who set up X", "what line of work is X in". Each covered
+    longest first, by position: "who put up X", "what line of work is X in". Each covered
     position maps to the phrase; positions in ``blocked`` (a name) are never part of one,
     nor is a run of function words alone. (Relation names are not read this way: ADR
     0021.)"""

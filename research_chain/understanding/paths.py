@@ -84,7 +84,7 @@ _JUSTIFIES = 0.25
 _ALIGNED = 0.5
 _BACKWARD = 1.0
 # What "where" asks for, as the WordNet nouns a name's kinds are checked against: a place,
-# or an institution one studies or works at ("where did X study"; "where is the school X
+# or an institution one studies or works at ("where did X qualify"; "where is the school X
 # attended" asks for the school's place). People are left out: WordNet knows only famous
 # ones (a bias, not a kind), and a "Russian" is a person as well as a language. Types a
 # graph's relation names give (kb.person.*) have no bias.
@@ -292,7 +292,7 @@ def _domain(predicate: str) -> tuple[str, ...]:
 
 def _walkable(analysis: Analysis) -> frozenset[str]:
     """The relations a question's words ask to walk. When the answer noun is what a verb
-    does to the subject ("what company did X found"), a loose reading of that noun alone
+    does to the subject ("what charity did X found"), a loose reading of that noun alone
     is not one: the founded things are asked for, not a walk on to a
     ``parent_organization`` because "company" loosely reads "organization" (the cue on the
     last step still weighs it). So too when the noun is what a named relation reaches ("X
@@ -372,7 +372,7 @@ def _off_kind_readings(
 ) -> set[tuple[int, str]]:
     """When a verb is the question's only relation word and reads only steps from the seed
     to things other than the asked kind, while another step reaches that kind, the verb's
-    readings, by (token, predicate): "what band does X play in" asks for a band, not the
+    readings, by (token, predicate): "what orchestra does X play in" asks for an orchestra, not the
     instruments X plays. The step to the asked kind then answers alone."""
     answer = analysis.answer_token
     words = {m.token for m in analysis.relations if m.token != answer}
@@ -392,7 +392,7 @@ def _off_kind_readings(
     others = (n for (p, _d), far in steps.items() if p not in read for n in far)
     if not any(score.fits(n) for n in others):
         return set()
-    # "which country is X headquartered in": the city, then the country holding it
+    # "which country is X registered in": the city, then the country holding it
     onward = (n for near in verb_ends for far in signature.get(near, {}).values() for n in far)
     if any(score.fits(n) for n in onward):
         return set()
@@ -474,7 +474,7 @@ def _asks_for_the_noun(
         return False
     chain = {t for phrase in phrases for t in phrase}
     if any(t not in chain and tokens[t].text not in _LINKS for t in range(2, seed_span[0])):
-        return False  # "who is in charge of X's team": the team is no answer
+        return False  # "who drills X's squad": the squad is no answer
     outer = set(phrases[-1])
     return any(
         m.token in outer and m.strength >= 1.0 and analysis.noun_slot(m.token)
@@ -525,7 +525,7 @@ class _Scorer:
         self.named_types = _named_types(self.type_nouns, _kinds(self.types_of))
         if _asks_for_the_noun(analysis, seed_span, self.phrases):
             self.named_types = frozenset()  # "who are X's rivals": teams, not persons
-        # "which firm did X start", "who": no point in time, though a verb may read a year
+        # "which shop did X open", "who": no point in time, though a verb may read a year
         self.timeless = bool(self.type_nouns) and not (
             self.times or any(map(_names_time, self.type_nouns))
         )
@@ -688,7 +688,7 @@ class _Scorer:
 
     def goes_on(self, node: str, last: Step) -> bool:
         """Is the node short of the asked kind while the same step from it reaches names
-        WordNet files under that kind ("which country is the stadium of X in": the
+        WordNet files under that kind ("which country is the arena of X in": the
         stadium's ``containedby`` is a city, the city's a country)?"""
         if not self.short_of(node):
             return False
@@ -712,7 +712,7 @@ class _Scorer:
     def walked_free(self) -> frozenset[str]:
         """Relations a step may walk without paying for a bridge: those some word reads,
         but not those only the answer noun reads loosely where what it names is reached by
-        some step ("X is in which country": ``nationality`` is no cheaper a way to a country
+        some step ("X lies in which country": ``nationality`` is no cheaper a way to a country
         than the city's containment; "which city" still reads a relation named "city")."""
         if self._free is None:
             answer = self.analysis.answer_token
@@ -824,7 +824,7 @@ class _Scorer:
 
     def unsaid(self, predicate: str) -> bool:
         """Does the relation's name qualify what it names in a way no word of the question
-        does? "which museum owns X" is its ``owner``, not its ``previously_owned``; "X's
+        does? "which collector owns X" is its ``owner``, not its ``previously_owned``; "X's
         albums" those X is the artist of, not ``featured`` on."""
         found = self._unsaid.get(predicate)
         if found is None:
@@ -916,11 +916,11 @@ class _Scorer:
             score += 3.0 if types[-1] in analysis.answer_types else -3.0
         cue = self.cue(steps[-1])
         if (not self.fits(end) and self.kind_elsewhere()) or self.goes_on(end, steps[-1]):
-            score -= _MISSED_KIND  # "where is X based": not a year, when places are reached
+            score -= _MISSED_KIND  # "where is X settled": not a year, when places are reached
             if not self.times and self.reaches_times(end):
                 # WordNet may not know a name, but a year is surely no place nor person:
-                # "where did X get started" is not when it did, though "started" names that,
-                # nor "what country is X based in" when it was founded (to base: to found)
+                # "where did X get going" is not when it did, though "going" may name that,
+                # nor "which nation is X based in" when it was founded (to base: to found)
                 score -= 2 * _MISSED_KIND
         elif self.timeless and self.reaches_times(end):
             score -= 2 * _MISSED_KIND  # as surely as above, though no step is known to fit
@@ -981,7 +981,7 @@ def _named_twice(analysis: Analysis, predicate: str) -> bool:
 def _asks_amount(analysis: Analysis, phrases: Sequence[Sequence[int]]) -> bool:
     """Does "how many" / "how much" ask for an amount rather than a count? Only when the
     counted noun reads no relation and names no type, and no other word but those of the
-    seed's own phrases ("X's ground") reads a relation surely: "how many fans fit into X"
+    seed's own phrases ("X's hall") reads a relation surely: "how many spectators fit into X"
     asks for a number, "how many clubs call X home" counts what "home" reads."""
     if analysis.answer_words not in (("many",), ("much",)):
         return False
@@ -1169,7 +1169,7 @@ def _read_near(
     hometown of X": where X was born, not where X died); the encoder reads it but not how
     many steps a question asks for nor what kind it asks for, so only paths within
     ``_NEAR`` of the best, no longer than it, and ending at the asked kind where it does,
-    are reordered ("in which city is X's stadium" is not the stadium)."""
+    are reordered ("in which city is X's arena" is not the arena)."""
     top = choices[0]
     kind = score.fits(top.end)
     near = [
@@ -1290,7 +1290,7 @@ def infer_paths(
     if not mentioned & present:
         # No relation word that any relation here answers to
         if not (analysis.types and analysis.answer_types):
-            # "where is X from": the only step to places; "who is from X": to its members
+            # "where is X originally from": the only step to places; "who is from X": to its members
             only = _only_step(seed_type, signature, lambda _step, node: score.fits(node))
             if analysis.wh_word in ("who", "whom"):
                 only = only or _only_step(seed_type, signature, _reaches_agents)
@@ -1310,7 +1310,7 @@ def infer_paths(
                 return []
         if not mentioned:
             # but the kinds of things it passes and asks for ("when was the first
-            # maintenance of X", "what country did X form in"): any short path that passes
+            # maintenance of X", "what nation did X form in"): any short path that passes
             # and ends there.
             mentioned = frozenset(present)
             max_len = min(max_len, 2)

@@ -1,7 +1,7 @@
 """Whole-question similarity from a small sentence encoder, run in numpy.
 
 Word links (WordNet, distilled word vectors) read a question word by word, so an idiom whose
-words name nothing ("what does X do for a living", "who is X signed with", "the citizenship
+words name nothing ("what does X do for a living", "who is X contracted to", "the citizenship
 of X") reads no relation at all. A sentence encoder reads the phrase as a whole: all-MiniLM-L6-v2
 puts "do for a living" nearest ``profession``. Its weights ship with the package
 (``sentences.npz``, packed once by ``scripts/distill_sentences.py``: int8 matrices, 21 MB) and
