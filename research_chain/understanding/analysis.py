@@ -670,7 +670,7 @@ def _answer_words(
             if run and _plural_then_verb(run[-1].text, word.text):
                 break  # "which companies compete with X": the plural noun is the subject
             if run and _verb_before_object(tokens, blocked, word.index):
-                break  # "which hospital employs X": not employs that are a university's
+                break  # "which hospital employs X": not employs that are a hospital's
             run.append(word)
         if not run:
             return (), None

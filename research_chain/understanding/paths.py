@@ -1036,9 +1036,7 @@ def _extend(
     max_len: int,
     out: list[tuple[tuple[Step, ...], tuple[str, ...]]],
     max_bridges: int,
-    named_end: Callable[[str], bool],
-    repeated: AbstractSet[str] = frozenset(),
-    short_of: Callable[[str], bool] = lambda _node: False,
+    score: _Scorer,
 ) -> None:
     """Depth-first over the schema; unmentioned predicates only as a few bridging hops, and
     a path of bridges alone only to where the answer noun names what it reaches. A step
@@ -1054,28 +1052,17 @@ def _extend(
         if is_bridge and (bridges >= max_bridges or LITERAL in far):
             continue
         step = Step(predicate, direction)
-        again = bool(steps) and steps[-1] == step and predicate not in repeated
-        if again and not short_of(current):
+        again = bool(steps) and steps[-1] == step and predicate not in score.repeated
+        if again and not score.short_of(current):
             continue
         for far_type in sorted(far):
             path = (*steps, step)
             reached = (*types, far_type)
-            if again and not named_end(far_type):
+            if again and not score.fits(far_type):
                 continue
-            if any(s.predicate in mentioned for s in path) or named_end(far_type):
+            if any(s.predicate in mentioned for s in path) or score.fits(far_type):
                 out.append((path, reached))
-            _extend(
-                signature,
-                mentioned,
-                reached,
-                path,
-                max_len,
-                out,
-                max_bridges,
-                named_end,
-                repeated,
-                short_of,
-            )
+            _extend(signature, mentioned, reached, path, max_len, out, max_bridges, score)
 
 
 def _order(choice: PathChoice) -> tuple[float, int, int, list[tuple[str, str]]]:
@@ -1317,18 +1304,7 @@ def infer_paths(
     choices: list[PathChoice] = []
     for bridges in (0, _MAX_BRIDGES):
         found: list[tuple[tuple[Step, ...], tuple[str, ...]]] = []
-        _extend(
-            signature,
-            mentioned,
-            (seed_type,),
-            (),
-            max_len,
-            found,
-            bridges,
-            score.fits,
-            score.repeated,
-            score.short_of,
-        )
+        _extend(signature, mentioned, (seed_type,), (), max_len, found, bridges, score)
         choices = []
         for steps, keys in found:
             if _crosses_a_time(steps, keys, signature):
@@ -1348,8 +1324,8 @@ def infer_paths(
         and not any(m.strength >= _STRONG for m in analysis.relations)
     ):
         # no word reads surely and what they read ends where the question cannot: the whole
-        # question may ("which bakery did X begin": ``founded_by``, not the year its oven was
-        # lit). It stands no higher than the words' walk did against another seed reading.
+        # question may ("what enterprise did X start": ``founded_by``, not the launch year of
+        # a product). It stands no higher than the words' walk did against another seed reading.
         whole = _read_whole(analysis, seed_type, signature, seed_span, score.may_end)
         if analysis.comember_tokens:
             whole = [_and_back(choice) for choice in whole]
