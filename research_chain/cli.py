@@ -135,6 +135,10 @@ def _parser() -> argparse.ArgumentParser:
         help="load the sample graph into an empty store (default: only with the embedded server)",
     )
     up.add_argument("--workers", type=int, help="workers per stage in this process")
+    up.add_argument(
+        "--processes", type=int, help="processes running the stages, this one included "
+        "(default: 2 on a machine with 2+ CPUs)",
+    )  # fmt: skip
     up.add_argument("--metrics-port", type=int, help="serve Prometheus metrics on this port")
     up.add_argument("--once", action="store_true", help="exit after the first answer (smoke test)")
     _llm(up)
@@ -298,6 +302,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         "log_level": getattr(args, "log_level", None),
         "embedded_port": getattr(args, "port", None),
         "workers_per_stage": getattr(args, "workers", None),
+        "processes": getattr(args, "processes", None),
         "metrics_port": getattr(args, "metrics_port", None),
         "llm_url": getattr(args, "llm_url", None),
         "llm_model": getattr(args, "llm_model", None),

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 from typing import Any, Literal
 
+import orjson
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -153,6 +154,8 @@ class Settings(BaseSettings):
     """Stage deliveries in flight per consumer."""
     workers_per_stage: int = Field(default=1, ge=1)
     """Concurrent handlers per stage in one process."""
+    processes: int | None = Field(default=None, ge=1)
+    """Processes running the stages under `up`, itself included; unset: 2 with 2+ CPUs."""
     result_retention_s: float = Field(default=7 * 24 * 3600.0, gt=0)
     """Seconds the results stream keeps a published result."""
     # A finished loop's records (its graph entity, its state, stage payloads and kept
@@ -254,6 +257,33 @@ class Settings(BaseSettings):
             dlq_stream=self.dlq_stream,
             schedule_stream=self.schedule_stream,
         )
+
+    def stage_processes(self) -> int:
+        """How many processes ``up`` runs the stages in: a Python process computes on one
+        core, so the default takes a second where there is one (ADR 0039)."""
+        if self.processes is not None:
+            return self.processes
+        return min(
+            2,
+            len(os.sched_getaffinity(0))
+            if hasattr(os, "sched_getaffinity")
+            else os.cpu_count() or 1,
+        )
+
+    def as_environment(self) -> dict[str, str]:
+        """These settings as ``RESEARCH_CHAIN_*`` variables, for a child process to read the
+        same (secrets in clear: the environment is the child's own)."""
+        prefix = self.model_config.get("env_prefix", "")
+        out: dict[str, str] = {}
+        for name, value in self.model_dump(mode="json").items():
+            raw = getattr(self, name)
+            if isinstance(raw, SecretStr):
+                value = raw.get_secret_value()
+            if value is None:
+                continue
+            text = value if isinstance(value, str) else orjson.dumps(value).decode()
+            out[f"{prefix}{name.upper()}"] = text
+        return out
 
     def client_url(self) -> str:
         """Where clients (``ask``, ``watch``, ``eval``, a parent) find a running chain: the

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 import subprocess
 import sys
@@ -24,6 +25,7 @@ from research_chain.config import Settings
 from research_chain.errors import ResearchChainError, ValidationFailed
 from research_chain.payloads import SearchResult, default_registry
 from research_chain.payloads.schema import write_schemas
+from research_chain.processes import start_tied, terminate
 
 __all__ = [
     "cli_ask",
@@ -89,6 +91,7 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
         )
         url = server.start()
         print(f"embedded nats-server listening on {url} (store {server.store_dir})", flush=True)
+    workers = [] if once else _start_workers(settings, url, settings.stage_processes() - 1)
     try:
         bus = await connect(settings, url, name="research-chain-up")
         try:
@@ -108,9 +111,21 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
         finally:
             await bus.close()
     finally:
+        stopping = settings.drain_timeout_s + settings.stage_timeout_s
+        await asyncio.gather(*(asyncio.to_thread(terminate, w, stopping) for w in workers))
         if server is not None:
             server.stop()
     return code if once else 0
+
+
+def _start_workers(settings: Settings, url: str, count: int) -> list[subprocess.Popen[bytes]]:
+    """``count`` more processes running every stage (``worker``), so the chain's Python
+    computes on more than one core; they read these settings and die with this process."""
+    env = {**os.environ, **settings.as_environment(), "RESEARCH_CHAIN_NATS_URL": url}
+    if settings.metrics_port is not None:
+        env["RESEARCH_CHAIN_METRICS_PORT"] = "0"  # each serves its own, on a free port
+    command = (sys.executable, "-m", "research_chain.cli", "worker")
+    return [start_tied(command, env=env) for _ in range(count)]
 
 
 @contextlib.asynccontextmanager

@@ -58,3 +58,21 @@ async def running(
         assert process.stdout is not None
         proc.lines += (await process.stdout.read()).decode().splitlines()
     assert code == 0, proc.lines
+
+
+async def gone(pid: int, within_s: float = 15.0) -> None:
+    """Until ``pid`` has exited. It is not our child, so there is no wait() to call; a
+    pidfd becomes readable when the process ends, which is the event to wait on."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return
+    loop = asyncio.get_running_loop()
+    ended = asyncio.Event()
+    loop.add_reader(fd, ended.set)
+    try:
+        async with asyncio.timeout(within_s):
+            await ended.wait()
+    finally:
+        loop.remove_reader(fd)
+        os.close(fd)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 import uuid
+from pathlib import Path
 
 import httpx
 import orjson
+import pytest
 from nats.aio.msg import Msg
 
 from research_chain.bus import Bus
@@ -16,7 +19,7 @@ from research_chain.config import Settings
 from research_chain.payloads import SearchResult
 from research_chain.service import FIRST_QUESTION
 from tests.otlp import otlp_receiver
-from tests.procs import running
+from tests.procs import Proc, clean_env, gone, running
 
 QUESTIONS = {
     "Where is the drone Wren 63 located?": "Harbor Yard",
@@ -87,8 +90,6 @@ async def _scrape(lines: list[str]) -> str:
 
 
 def test_worker_refuses_an_unknown_stage() -> None:
-    import pytest
-
     from research_chain.cli import main
 
     with pytest.raises(SystemExit) as info:
@@ -134,3 +135,66 @@ async def test_one_loop_is_one_trace_across_two_worker_processes(
     assert len(rules) == 6 and {r.resource["research.role"] for r in rules} == {"engine"}
     assert all(question not in str(span.attributes) for span in receiver.spans)
     assert len(trace_id) == 32
+
+
+def _workers_of(pid: int) -> list[int]:
+    """The ``worker`` processes ``pid`` started (Linux: /proc lists a process's children)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [
+        child
+        for child in map(int, children)
+        if b"research_chain.cli\x00worker" in Path(f"/proc/{child}/cmdline").read_bytes()
+    ]
+
+
+def _environment(pid: int) -> dict[str, str]:
+    raw = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    return dict(item.decode().partition("=")[::2] for item in raw if item)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+async def test_up_runs_the_stages_in_a_second_process_too_with_its_settings(
+    bus: Bus, settings: Settings, tmp_path: Path
+) -> None:
+    url = settings.nats_url
+    assert url is not None
+    args = ("up", "--nats-url", url, "--data-dir", str(tmp_path), "--log-level", "WARNING")
+    flags = ("--sample", "--processes", "2", "--stage-timeout", "33")
+    async with running(*args, *flags, ready="research-chain ready") as up:
+        if not any("worker ready" in line for line in up.lines):
+            await up.read_until("research-chain worker ready")
+        (worker,) = _workers_of(up.process.pid)
+        env = _environment(worker)
+        assert env["RESEARCH_CHAIN_NATS_URL"] == url
+        assert env["RESEARCH_CHAIN_STAGE_TIMEOUT_S"] == "33.0"
+        results = await asyncio.gather(
+            *(research(bus, q, parent_loop_id="p-up2", timeout=60) for q in QUESTIONS)
+        )
+    # Stopped with SIGTERM (exit 0 asserted by ``running``): the worker was stopped first.
+    await gone(worker, within_s=1.0)
+    for (question, answer), result in zip(QUESTIONS.items(), results, strict=True):
+        assert not result.degraded, (question, result.degraded_reason)
+        assert answer in result.synthesis, (question, result.synthesis)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+async def test_kill_9_of_up_takes_its_worker_processes_along(
+    settings: Settings, tmp_path: Path
+) -> None:
+    url = settings.nats_url
+    assert url is not None
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "research_chain.cli", "up", "--nats-url", url, "--no-sample",
+        "--data-dir", str(tmp_path), "--processes", "3", "--log-level", "WARNING",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, env=clean_env(),
+    )  # fmt: skip
+    proc = Proc(process)
+    try:
+        await proc.read_until("research-chain ready")
+        workers = _workers_of(process.pid)
+        assert len(workers) == 2
+    finally:
+        process.kill()  # kill -9: no handler of up runs
+        await process.wait()
+    for worker in workers:
+        await gone(worker)

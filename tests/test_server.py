@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 from pathlib import Path
 
@@ -12,25 +11,7 @@ import pytest
 from research_chain.bus import EmbeddedServer
 from research_chain.bus.server import live_server_pid
 from research_chain.errors import BusUnavailable
-from tests.procs import Proc, clean_env
-
-
-async def _gone(pid: int, within_s: float = 15.0) -> None:
-    """Until ``pid`` has exited. It is not our child, so there is no wait() to call; a
-    pidfd becomes readable when the process ends, which is the event to wait on."""
-    try:
-        fd = os.pidfd_open(pid)
-    except ProcessLookupError:
-        return
-    loop = asyncio.get_running_loop()
-    ended = asyncio.Event()
-    loop.add_reader(fd, ended.set)
-    try:
-        async with asyncio.timeout(within_s):
-            await ended.wait()
-    finally:
-        loop.remove_reader(fd)
-        os.close(fd)
+from tests.procs import Proc, clean_env, gone
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
@@ -54,7 +35,7 @@ async def test_kill_9_of_up_takes_its_server_along_and_the_next_up_starts(
     assert len(ports) == 1
     server_pid = live_server_pid(ports[0])
     assert server_pid is not None
-    await _gone(server_pid)
+    await gone(server_pid)
     port = int(listening.rsplit(":", 1)[1].split()[0])
     again = EmbeddedServer(store_dir=store / "nats", port=port)
     try:

@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from research_chain.bus.server import find_nats_server, terminate
+from research_chain.bus.server import find_nats_server
 from research_chain.errors import BusUnavailable
+from research_chain.processes import terminate
 
 __all__ = ["DEPLOY_NATS", "LocalCluster", "NodeProcess", "free_ports", "render_config"]
 

@@ -4,46 +4,27 @@ Used by ``research-chain up`` when no ``--nats-url`` is given and by the test
 fixtures. The server picks a free port itself (``-p -1``) and writes it to a
 ports file, so there is no race between choosing and binding a port.
 
-The child's life is tied to this process: on Linux it is asked to receive SIGTERM
-when its parent dies (``prctl(PR_SET_PDEATHSIG)``), so a ``kill -9`` of ``up``
-does not leave a server holding the store and the port. A store whose ports file
-names a live nats-server is refused rather than shared.
+The child's life is tied to this process (:func:`research_chain.processes.start_tied`),
+so a ``kill -9`` of ``up`` does not leave a server holding the store and the port. A
+store whose ports file names a live nats-server is refused rather than shared.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import json
 import os
 import shutil
-import signal
 import subprocess
-import sys
 import sysconfig
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from research_chain.errors import BusUnavailable
+from research_chain.processes import start_tied, terminate
 
 __all__ = ["EmbeddedServer", "find_nats_server", "live_server_pid"]
-
-_PR_SET_PDEATHSIG = 1
-
-
-def _tie_to_parent(parent: int) -> Callable[[], None]:
-    """A ``preexec_fn`` for Linux: SIGTERM this child when ``parent`` dies. (The signal
-    follows the forking *thread*; :meth:`EmbeddedServer.start` runs on the caller's.)"""
-
-    def tie() -> None:
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
-        if os.getppid() != parent:  # the parent died before the tie: do not outlive it
-            os._exit(1)
-
-    return tie
 
 
 def live_server_pid(ports_file: Path) -> int | None:
@@ -64,18 +45,6 @@ def live_server_pid(ports_file: Path) -> int | None:
         with contextlib.suppress(OSError):
             return pid if b"nats-server" in cmdline.read_bytes() else None
     return pid
-
-
-def terminate(proc: subprocess.Popen[bytes] | None, timeout_s: float) -> None:
-    """SIGTERM a server process and wait; kill it if it does not stop in time."""
-    if proc is None or proc.poll() is not None:
-        return
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(timeout=timeout_s)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
 
 
 def find_nats_server() -> Path:
@@ -132,8 +101,7 @@ class EmbeddedServer:
             *self.extra_args,
         ]  # fmt: skip
         log = (self.store_dir / "nats-server.log").open("ab")
-        tie = _tie_to_parent(os.getpid()) if sys.platform.startswith("linux") else None
-        self._proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, preexec_fn=tie)
+        self._proc = start_tied(args, stdout=log)
         log.close()
         self._bound_port = self._wait_for_port(ports_dir)
         return self.url

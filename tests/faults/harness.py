@@ -66,17 +66,10 @@ def worker_settings(nats: LocalCluster, data_dir: Path, **overrides: object) -> 
 
 
 def settings_env(settings: Settings) -> dict[str, str]:
-    """The environment a worker process reads the same settings from."""
-    fields = (
-        "nats_url", "nats_user", "nats_password", "nats_creds", "replicas", "data_dir",
-        "ack_wait_s", "stage_timeout_s", "backoff_initial_s", "backoff_max_s", "loop_deadline_s",
-    )  # fmt: skip
-    env = {
-        f"RESEARCH_CHAIN_{key.upper()}": str(value)
-        for key in fields
-        if (value := getattr(settings, key)) is not None
-    }
-    return {**env, "RESEARCH_CHAIN_LOAD_SAMPLE": "false", "RESEARCH_CHAIN_LOG_LEVEL": "INFO"}
+    """The environment a worker process reads the same settings from; one process each, as
+    a fault test that kills "a worker" means one."""
+    worker = settings.with_overrides(load_sample=False, log_level="INFO", processes=1)
+    return worker.as_environment()
 
 
 @dataclass
