@@ -271,7 +271,8 @@ class WordNetLexicon:
         "University of Hollbrook" (the word before "of"). Not a word that is itself a
         name, as surnames often are ("Ann Lincoln", "Helena of Hanover"), and only after a
         proper name and with no possessive: "Silent Horizon", "Barney's Version" are titles,
-        not a horizon or a version."""
+        not a horizon or a version. Nor a plural: "Harbor Books" is a publisher and "Granite
+        Eagles" a team, not a book or an eagle."""
         words = [w for w in name.split(" ") if w not in _ARTICLES]
         if any("'" in w or "\u2019" in w for w in words):
             return None  # "Barney's Version", "Charlotte's Web": titles
@@ -281,9 +282,12 @@ class WordNetLexicon:
         head, modifiers = words[cut - 1], words[: cut - 1] + words[cut + 1 :]
         if not any(m not in self or self._stored_kinds(m) for m in modifiers):
             return None
-        if self._stored_kinds(head) or not self.is_noun(head):
+        if self._stored_kinds(head) or not self.is_noun(head) or self._plural(head):
             return None
         return head
+
+    def _plural(self, noun: str) -> bool:
+        return noun.endswith("s") and any(b != noun for b in self._lemmatise(noun, only=_NOUN))
 
     def _name_kinds(self, name: str) -> frozenset[int]:
         found = self._kinds.get(name)

@@ -565,7 +565,11 @@ class _Scorer:
                 self.kind_nouns = (*self.kind_nouns, *widened)
                 self._fits.clear()
                 self._elsewhere = None
-        answer_reads = any(m.token == analysis.answer_token for m in analysis.relations)
+        # "which books": a reading of a publication date is no relation a book is reached by
+        answer_reads = any(
+            m.token == analysis.answer_token and not (self.timeless and self._dated_by(m.predicate))
+            for m in analysis.relations
+        )
         if self.type_nouns and not (self.named_types or answer_reads or self.kind_elsewhere()):
             # "which novel": the graph types books as written works, its domain as books
             self.named_types = _named_types(self.type_nouns, _kinds(domains_of))
@@ -573,6 +577,14 @@ class _Scorer:
                 self.types_of = domains_of
                 self._fits.clear()
                 self._elsewhere = None
+
+    def _dated_by(self, predicate: str) -> bool:
+        """Is the relation a date: one way, it reaches points in time and nothing else?"""
+        return any(
+            names and all(map(is_time_value, names))
+            for step, names in self.pooled.items()
+            if step.predicate == predicate
+        )
 
     def _cued(self, predicate: str) -> bool:
         """A co-membership word ("share", "also", "same") next to a mention of ``predicate``,

@@ -693,6 +693,41 @@ def test_a_noun_naming_a_domain_is_the_step_to_it() -> None:
     ), best
 
 
+def test_an_answer_noun_reading_a_date_still_lets_the_domain_name_its_kind() -> None:
+    """ "pamphlets" reads ``date_of_publication`` loosely (a pamphlet is a publication),
+    which reaches years, not pamphlets; so the ``pamphlet.*`` domain still says which step
+    reaches pamphlets, and "written" is not read as X's plays."""
+    tree = PathTree(
+        {
+            "entity": _node(
+                ("pamphlet.printed_work.author", Direction.IN, "entity#1"),
+                ("play.play.written_by", Direction.IN, "entity#2"),
+            ),
+            "entity#1": _node(
+                ("pamphlet.printed_work.date_of_publication", Direction.OUT, "entity#3")
+            ),
+            "entity#2": _node(("play.play.premiere_city", Direction.OUT, "entity#4")),
+        },
+        {
+            "entity#1": ("Salt_and_Ash",),
+            "entity#2": ("Low_Tide",),
+            "entity#3": ("1871",),
+            "entity#4": ("Bruges",),
+        },
+    )
+    predicates = [
+        "pamphlet.printed_work.author",
+        "pamphlet.printed_work.date_of_publication",
+        "play.play.written_by",
+        "play.play.premiere_city",
+    ]
+    analysis = _analysis(f"which pamphlets has {SUBJECT} written ?", predicates)
+    assert any(m.word == "pamphlets" for m in analysis.relations)
+    span = analysis.entity_token_span(analysis.entities[0])
+    best = infer_paths(analysis, "entity", tree, span)[0]
+    assert best.steps == (Step("pamphlet.printed_work.author", Direction.IN),), best
+
+
 def test_with_no_relation_word_the_one_step_to_the_asked_kind_answers() -> None:
     """ "where is X from" names no relation; of X's relations one reaches places."""
     tree = PathTree(

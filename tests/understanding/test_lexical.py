@@ -249,6 +249,10 @@ def lexicon_score(a: str, b: str) -> float:
         ("The_Quiet_Witness", "person", False),
         ("Ann_Lincoln", "location", False),
         ("helena_of_hanover_84", "location", False),
+        # a plural title names a firm or a team, not one of the things: a publisher, a club
+        ("Quayside_Books", "book", False),
+        ("Quayside Eagles", "bird", False),
+        ("Quayside_Bookshop", "shop", True),
     ],
 )
 def test_proper_names_are_known_by_their_kinds(
