@@ -837,7 +837,8 @@ class _Scorer:
     def unsaid(self, predicate: str) -> bool:
         """Does the relation's name qualify what it names in a way no word of the question
         does? "which collector owns X" is its ``owner``, not its ``previously_owned``; "X's
-        albums" those X is the artist of, not ``featured`` on."""
+        albums" those X is the artist of, not ``featured`` on; "the club X plays for" is not
+        among X's ``former_teams``, though no word reads either relation."""
         found = self._unsaid.get(predicate)
         if found is None:
             lexicon = packaged_lexicon()
@@ -957,7 +958,7 @@ class _Scorer:
         score -= _MISSING_HOP * max(0, self.hops - len(steps))
         score += _ALIGNED * self.aligned(steps)
         score -= _BACKWARD * sum(1 for s in steps if self.named_backward(s))
-        score -= _UNSAID * sum(1 for s in steps if s.predicate in free and self.unsaid(s.predicate))
+        score -= _UNSAID * sum(1 for s in steps if self.unsaid(s.predicate))
         explained = [
             i
             for i in _returns(steps)

@@ -36,6 +36,7 @@ from research_chain.understanding.paths import (
     PathTree,
     Signature,
     _domain,
+    _Scorer,
     infer_paths,
     mention_count,
 )
@@ -726,6 +727,37 @@ def test_an_answer_noun_reading_a_date_still_lets_the_domain_name_its_kind() -> 
     span = analysis.entity_token_span(analysis.entities[0])
     best = infer_paths(analysis, "entity", tree, span)[0]
     assert best.steps == (Step("pamphlet.printed_work.author", Direction.IN),), best
+
+
+def test_an_unsaid_qualifier_weighs_against_a_relation_no_word_reads() -> None:
+    """No word reads X's ``crews`` or ``former_crews``; "the boat X rows in" is the one X is
+    in now, so the walk through the qualified relation scores lower (before the encoder
+    breaks what ties remain)."""
+    tree = PathTree(
+        {
+            "entity": _node(
+                ("rowing.oarsman.former_crews", Direction.OUT, "entity#1"),
+                ("rowing.oarsman.crews", Direction.OUT, "entity#2"),
+            ),
+            "entity#1": _node(("rowing.crew.coach", Direction.OUT, "entity#3")),
+            "entity#2": _node(("rowing.crew.coach", Direction.OUT, "entity#4")),
+        },
+        {
+            "entity#1": ("Kestle_Eights",),
+            "entity#2": ("Varrow_Fours",),
+            "entity#3": ("Ines_Brauer",),
+            "entity#4": ("Odo_Tamm",),
+        },
+    )
+    predicates = ["rowing.oarsman.former_crews", "rowing.oarsman.crews", "rowing.crew.coach"]
+    analysis = _analysis(f"who is the coach of the boat {SUBJECT} rows in ?", predicates)
+    assert {m.predicate for m in analysis.relations} == {"rowing.crew.coach"}
+    score = _Scorer(analysis, analysis.entity_token_span(analysis.entities[0]), tree)
+    coach = Step("rowing.crew.coach", Direction.OUT)
+    types = ("entity", "entity", "entity")
+    current = score((Step("rowing.oarsman.crews", Direction.OUT), coach), types, "entity#4")
+    former = score((Step("rowing.oarsman.former_crews", Direction.OUT), coach), types, "entity#3")
+    assert current > former
 
 
 def test_with_no_relation_word_the_one_step_to_the_asked_kind_answers() -> None:
