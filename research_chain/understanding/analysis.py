@@ -623,13 +623,36 @@ def _answer_cue(
 
 def _relative_wh(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
     """Wh-words that open a relative clause, not the question: right after a noun, with
-    another wh-word asking later ("the person who illustrated X was born in which country")."""
+    another wh-word asking later ("the person who illustrated X was born in which country"),
+    or after the noun a question put as a noun phrase opens with ("the city where ...")."""
     asking = [t.index for t in tokens if t.text in _WH and t.index not in blocked]
-    return {
+    found = {
         i
         for i in asking[:-1]
         if i > 0 and i - 1 not in blocked and tokens[i - 1].text not in NOISE_WORDS | _WH
     }
+    fronted = _fronted_noun(tokens, blocked)
+    return found if fronted is None else found | {fronted[1]}
+
+
+def _fronted_noun(tokens: Sequence[Token], blocked: set[int]) -> tuple[int, int] | None:
+    """ "the city where the stadium of X's team is", "the year in which X opened": a question
+    put as a noun phrase asks for what its head noun names. The head's token and that of the
+    relative word opening its clause."""
+    if len(tokens) < 4 or tokens[0].text not in _ARTICLES:
+        return None
+    for tok in tokens[2:6]:
+        if tok.index in blocked:
+            return None
+        if tok.text in _WH or tok.text == "that":
+            head = tok.index - 1
+            if tokens[head].text in _PLACING and head > 1:
+                head -= 1  # "the year in which"
+            noun = tokens[head].text
+            return (head, tok.index) if packaged_lexicon().is_noun(noun) else None
+        if tok.text in NOISE_WORDS - _PLACING:
+            return None
+    return None
 
 
 def _answer_words(
@@ -680,6 +703,9 @@ def _answer_words(
         if phrase.startswith(head.text) and packaged_lexicon().is_noun(phrase):
             return (phrase,), head.index
         return (head.text,), head.index
+    fronted = _fronted_noun(tokens, blocked)
+    if fronted is not None:
+        return (tokens[fronted[0]].text,), fronted[0]
     for tok, nxt in pairwise(tokens):
         # "[X] is a film written by this person": the noun the statement points at
         if tok.text in _DEMONSTRATIVES and nxt.index not in blocked and nxt.text not in NOISE_WORDS:

@@ -1728,6 +1728,38 @@ def test_a_verb_after_what_is_no_answer_noun_and_a_collocation_is_one() -> None:
     assert work.answer_words == ("line of work",)
 
 
+@pytest.mark.parametrize(
+    ("question", "noun"),
+    [
+        ("the country where Ilse_Varga was born?", "country"),
+        ("the year in which Ilse_Varga was born?", "year"),
+        ("the club that Ilse_Varga plays for?", "club"),
+    ],
+)
+def test_a_question_put_as_a_noun_phrase_asks_for_its_head_noun(question: str, noun: str) -> None:
+    """With no question word, "the N where/in which/that ..." asks for an N; "where" here
+    opens the clause and asks nothing."""
+    start = question.index("Ilse_Varga")
+    names = [NameMatch("Ilse_Varga", start, start + len("Ilse_Varga"), ("p.ilse",))]
+    analysis = analyse(question, ["place_of_birth", "containedby", "club"], ["entity"], names)
+    assert analysis.answer_words == (noun,)
+    assert analysis.wh_word != "where"
+
+
+async def test_the_country_where_x_was_born_walks_on_to_the_country() -> None:
+    rows = [
+        ("Ilse_Varga", "place_of_birth", "Linz"),
+        ("Linz", "containedby", "Austria"),
+        ("Bruno_Kell", "place_of_birth", "Graz"),
+        ("Graz", "containedby", "Austria"),
+    ]
+    question = "the country where Ilse_Varga was born?"
+    assert await _best_steps(rows, question, "Ilse_Varga") == (
+        Step("place_of_birth", Direction.OUT),
+        Step("containedby", Direction.OUT),
+    )
+
+
 async def test_a_line_of_work_is_asked_of_the_possessed_person() -> None:
     """The collocation is what the cue on the last step reads: "line" alone names no
     profession, so X's husband himself answered before."""
