@@ -92,6 +92,7 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
         url = server.start()
         print(f"embedded nats-server listening on {url} (store {server.store_dir})", flush=True)
     workers = [] if once else _start_workers(settings, url, settings.stage_processes() - 1)
+    watching = [asyncio.create_task(_report_exit(worker)) for worker in workers]
     try:
         bus = await connect(settings, url, name="research-chain-up")
         try:
@@ -111,6 +112,8 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
         finally:
             await bus.close()
     finally:
+        for task in watching:
+            task.cancel()
         stopping = settings.drain_timeout_s + settings.stage_timeout_s
         await asyncio.gather(*(asyncio.to_thread(terminate, w, stopping) for w in workers))
         if server is not None:
@@ -126,6 +129,13 @@ def _start_workers(settings: Settings, url: str, count: int) -> list[subprocess.
         env["RESEARCH_CHAIN_METRICS_PORT"] = "0"  # each serves its own, on a free port
     command = (sys.executable, "-m", "research_chain.cli", "worker")
     return [start_tied(command, env=env) for _ in range(count)]
+
+
+async def _report_exit(worker: subprocess.Popen[bytes]) -> None:
+    """Say so when a stage worker process ends while ``up`` serves: the chain goes on, on
+    fewer cores, and the operator should know why."""
+    code = await asyncio.to_thread(worker.wait)
+    print(f"stage worker process {worker.pid} exited with {code}", flush=True)
 
 
 @contextlib.asynccontextmanager

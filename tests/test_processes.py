@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import sys
 import uuid
 from pathlib import Path
@@ -178,7 +180,7 @@ async def test_up_runs_the_stages_in_a_second_process_too_with_its_settings(
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
-async def test_kill_9_of_up_takes_its_worker_processes_along(
+async def test_up_reports_a_dead_worker_and_a_kill_9_of_up_takes_the_rest_along(
     settings: Settings, tmp_path: Path
 ) -> None:
     url = settings.nats_url
@@ -191,10 +193,12 @@ async def test_kill_9_of_up_takes_its_worker_processes_along(
     proc = Proc(process)
     try:
         await proc.read_until("research-chain ready")
-        workers = _workers_of(process.pid)
-        assert len(workers) == 2
+        first, second = _workers_of(process.pid)
+        # One worker dies: up goes on serving and says so.
+        os.kill(first, signal.SIGKILL)
+        await proc.read_until(f"stage worker process {first} exited with -9")
+        assert _workers_of(process.pid) == [second]
     finally:
         process.kill()  # kill -9: no handler of up runs
         await process.wait()
-    for worker in workers:
-        await gone(worker)
+    await gone(second)
