@@ -263,12 +263,8 @@ class Settings(BaseSettings):
         core, so the default takes a second where there is one (ADR 0039)."""
         if self.processes is not None:
             return self.processes
-        return min(
-            2,
-            len(os.sched_getaffinity(0))
-            if hasattr(os, "sched_getaffinity")
-            else os.cpu_count() or 1,
-        )
+        usable = getattr(os, "sched_getaffinity", None)  # the CPUs this process may use
+        return min(2, len(usable(0)) if usable is not None else os.cpu_count() or 1)
 
     def as_environment(self) -> dict[str, str]:
         """These settings as ``RESEARCH_CHAIN_*`` variables, for a child process to read the

@@ -77,7 +77,8 @@ FIRST_SEED = "acme.fleet.robotics.ops.drone.d000078"
 
 async def run_up(settings: Settings, *, once: bool = False) -> int:
     """Start (or join) NATS, provision, load the sample graph into an empty store, run the
-    whole chain in this process, answer a first question, then serve until Ctrl-C.
+    whole chain in this process (the stages also in ``processes - 1`` worker processes beside
+    it), answer a first question, then serve until Ctrl-C.
 
     With ``once``, exit after the first answer: non-zero when it failed or was degraded.
     """

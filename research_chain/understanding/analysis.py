@@ -623,7 +623,7 @@ def _answer_cue(
 
 def _relative_wh(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
     """Wh-words that open a relative clause, not the question: right after a noun, with
-    another wh-word asking later ("the person who illustrated X was born in which country"),
+    another wh-word asking later ("the person who illustrated X grew up in which country"),
     or after the noun a question put as a noun phrase opens with ("the city where ...")."""
     asking = [t.index for t in tokens if t.text in _WH and t.index not in blocked]
     found = {
@@ -636,9 +636,9 @@ def _relative_wh(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
 
 
 def _fronted_noun(tokens: Sequence[Token], blocked: set[int]) -> tuple[int, int] | None:
-    """ "the city where the stadium of X's team is", "the year in which X opened": a question
-    put as a noun phrase asks for what its head noun names. The head's token and that of the
-    relative word opening its clause."""
+    """ "the town where the arena of X's club stands", "the year in which X opened": a
+    question put as a noun phrase asks for what its head noun names. The head's token and
+    that of the relative word opening its clause."""
     if len(tokens) < 4 or tokens[0].text not in _ARTICLES:
         return None
     for tok in tokens[2:6]:

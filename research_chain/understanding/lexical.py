@@ -267,11 +267,11 @@ class WordNetLexicon:
         return bool(self._name_kinds(_name_words(name)))
 
     def _head_noun(self, name: str) -> str | None:
-        """The common noun a name WordNet does not know is titled by: "Hollbrook University",
-        "University of Hollbrook" (the word before "of"). Not a word that is itself a
+        """The common noun a name WordNet does not know is titled by: "Quayford University",
+        "University of Quayford" (the word before "of"). Not a word that is itself a
         name, as surnames often are ("Ann Lincoln", "Helena of Hanover"), and only after a
-        proper name and with no possessive: "Silent Horizon", "Barney's Version" are titles,
-        not a horizon or a version. Nor a plural: "Harbor Books" is a publisher and "Granite
+        proper name and with no possessive: "Silent Meadow", "Barney's Version" are titles,
+        not a meadow or a version. Nor a plural: "Osier Books" is a publisher and "Osier
         Eagles" a team, not a book or an eagle."""
         words = [w for w in name.split(" ") if w not in _ARTICLES]
         if any("'" in w or "\u2019" in w for w in words):

@@ -84,8 +84,8 @@ _JUSTIFIES = 0.25
 _ALIGNED = 0.5
 _BACKWARD = 1.0
 # What "where" asks for, as the WordNet nouns a name's kinds are checked against: a place,
-# or an institution one studies or works at ("where did X qualify"; "where is the school X
-# attended" asks for the school's place). People are left out: WordNet knows only famous
+# or an institution one studies or works at ("where did X qualify"; "where is the college X
+# went to" asks for the college's place). People are left out: WordNet knows only famous
 # ones (a bias, not a kind), and a "Russian" is a person as well as a language. Types a
 # graph's relation names give (kb.person.*) have no bias.
 _WH_KINDS = {"where": ("location", "institution")}
@@ -296,7 +296,7 @@ def _walkable(analysis: Analysis) -> frozenset[str]:
     is not one: the founded things are asked for, not a walk on to a
     ``parent_organization`` because "company" loosely reads "organization" (the cue on the
     last step still weighs it). So too when the noun is what a named relation reaches ("X
-    is CEO of which company": the company X heads, not its parent). After a copula the noun
+    is chair of which charity": the charity X chairs, not its parent). After a copula the noun
     is the relation asked for ("what types are the books of X")."""
     mentioned = frozenset(analysis.predicates(0.0))
     answer = analysis.answer_token
@@ -837,8 +837,8 @@ class _Scorer:
     def unsaid(self, predicate: str) -> bool:
         """Does the relation's name qualify what it names in a way no word of the question
         does? "which collector owns X" is its ``owner``, not its ``previously_owned``; "X's
-        albums" those X is the artist of, not ``featured`` on; "the club X plays for" is not
-        among X's ``former_teams``, though no word reads either relation."""
+        albums" those X is the artist of, not ``featured`` on; "the crew X rows in" is not
+        among X's ``former_crews``, though no word reads either relation."""
         found = self._unsaid.get(predicate)
         if found is None:
             lexicon = packaged_lexicon()

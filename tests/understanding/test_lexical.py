@@ -239,12 +239,12 @@ def lexicon_score(a: str, b: str) -> float:
         ("vienna", "religion", False),
         ("old_town_of_x", "city", False),
         # a name WordNet does not know, by the common noun it is titled by
-        ("Hollbrook_University", "institution", True),
-        ("university of hollbrook", "institution", True),
+        ("Quayford_University", "institution", True),
+        ("university of quayford", "institution", True),
         ("Pemberton_School_of_Economics", "institution", True),
-        ("Hollbrook_University", "location", False),
+        ("Quayford_University", "location", False),
         # titles of works and surnames that are names themselves are no such thing
-        ("Silent_Horizon", "location", False),
+        ("Silent_Meadow", "location", False),
         ("Barney's Version", "type", False),
         ("The_Quiet_Witness", "person", False),
         ("Ann_Lincoln", "location", False),
