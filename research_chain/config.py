@@ -155,7 +155,7 @@ class Settings(BaseSettings):
     workers_per_stage: int = Field(default=1, ge=1)
     """Concurrent handlers per stage in one process."""
     processes: int | None = Field(default=None, ge=1)
-    """Processes running the stages under `up`, itself included; unset: 2 with 2+ CPUs."""
+    """Processes running the stages under `up`, itself included; unset: 2 with 2+ usable CPUs."""
     result_retention_s: float = Field(default=7 * 24 * 3600.0, gt=0)
     """Seconds the results stream keeps a published result."""
     # A finished loop's records (its graph entity, its state, stage payloads and kept
@@ -257,14 +257,6 @@ class Settings(BaseSettings):
             dlq_stream=self.dlq_stream,
             schedule_stream=self.schedule_stream,
         )
-
-    def stage_processes(self) -> int:
-        """How many processes ``up`` runs the stages in: a Python process computes on one
-        core, so the default takes a second where there is one (ADR 0039)."""
-        if self.processes is not None:
-            return self.processes
-        usable = getattr(os, "sched_getaffinity", None)  # the CPUs this process may use
-        return min(2, len(usable(0)) if usable is not None else os.cpu_count() or 1)
 
     def as_environment(self) -> dict[str, str]:
         """These settings as ``RESEARCH_CHAIN_*`` variables, for a child process to read the

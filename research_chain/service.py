@@ -25,7 +25,7 @@ from research_chain.config import Settings
 from research_chain.errors import ResearchChainError, ValidationFailed
 from research_chain.payloads import SearchResult, default_registry
 from research_chain.payloads.schema import write_schemas
-from research_chain.processes import start_tied, terminate
+from research_chain.processes import spawn_tied, stop_spawned, usable_cpus
 
 __all__ = [
     "cli_ask",
@@ -92,9 +92,14 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
         )
         url = server.start()
         print(f"embedded nats-server listening on {url} (store {server.store_dir})", flush=True)
-    workers = [] if once else _start_workers(settings, url, settings.stage_processes() - 1)
-    watching = [asyncio.create_task(_report_exit(worker)) for worker in workers]
+    workers: list[asyncio.subprocess.Process] = []
+    watching: list[asyncio.Task[None]] = []
     try:
+        if not once:
+            env = _worker_environment(settings, url)
+            for _ in range(_stage_processes(settings) - 1):
+                workers.append(await spawn_tied(_WORKER, env))
+                watching.append(asyncio.create_task(_report_exit(workers[-1])))
         bus = await connect(settings, url, name="research-chain-up")
         try:
             await provision(bus, settings)
@@ -110,32 +115,45 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
                 if not once:
                     await stop.wait()
                     print("stopping", flush=True)
+                    for task in watching:
+                        task.cancel()  # from here on a worker's exit is ours
         finally:
             await bus.close()
     finally:
         for task in watching:
             task.cancel()
         stopping = settings.drain_timeout_s + settings.stage_timeout_s
-        await asyncio.gather(*(asyncio.to_thread(terminate, w, stopping) for w in workers))
+        await asyncio.gather(*(stop_spawned(worker, stopping) for worker in workers))
         if server is not None:
             server.stop()
     return code if once else 0
 
 
-def _start_workers(settings: Settings, url: str, count: int) -> list[subprocess.Popen[bytes]]:
-    """``count`` more processes running every stage (``worker``), so the chain's Python
-    computes on more than one core; they read these settings and die with this process."""
-    env = {**os.environ, **settings.as_environment(), "RESEARCH_CHAIN_NATS_URL": url}
+_WORKER = (sys.executable, "-m", "research_chain.cli", "worker")
+_PREFIX = "RESEARCH_CHAIN_"
+
+
+def _stage_processes(settings: Settings) -> int:
+    """A Python process computes on one core, so by default ``up`` takes a second where
+    there is one (ADR 0039)."""
+    return settings.processes or min(2, usable_cpus())
+
+
+def _worker_environment(settings: Settings, url: str) -> dict[str, str]:
+    """What a stage worker process of ``up``'s reads: these settings, flags included, and
+    nothing of this environment's own that could override them (pydantic-settings reads
+    variable names in any case)."""
+    own = {k: v for k, v in os.environ.items() if not k.upper().startswith(_PREFIX)}
+    env = {**own, **settings.as_environment(), f"{_PREFIX}NATS_URL": url}
     if settings.metrics_port is not None:
-        env["RESEARCH_CHAIN_METRICS_PORT"] = "0"  # each serves its own, on a free port
-    command = (sys.executable, "-m", "research_chain.cli", "worker")
-    return [start_tied(command, env=env) for _ in range(count)]
+        env[f"{_PREFIX}METRICS_PORT"] = "0"  # each serves its own, on a free port
+    return env
 
 
-async def _report_exit(worker: subprocess.Popen[bytes]) -> None:
+async def _report_exit(worker: asyncio.subprocess.Process) -> None:
     """Say so when a stage worker process ends while ``up`` serves: the chain goes on, on
     fewer cores, and the operator should know why."""
-    code = await asyncio.to_thread(worker.wait)
+    code = await worker.wait()
     print(f"stage worker process {worker.pid} exited with {code}", flush=True)
 
 

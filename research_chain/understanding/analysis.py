@@ -639,8 +639,8 @@ def _fronted_noun(tokens: Sequence[Token], blocked: set[int]) -> tuple[int, int]
     """ "the town where the arena of X's club stands", "the year in which X opened": a
     question put as a noun phrase asks for what its head noun names. The head's token and
     that of the relative word opening its clause."""
-    if len(tokens) < 4 or tokens[0].text not in _ARTICLES:
-        return None
+    if len(tokens) < 4 or tokens[0].text not in _ARTICLES or {0, 1} & blocked:
+        return None  # "the Ring where X fought": a name, not a noun asked for
     for tok in tokens[2:6]:
         if tok.index in blocked:
             return None
@@ -649,7 +649,9 @@ def _fronted_noun(tokens: Sequence[Token], blocked: set[int]) -> tuple[int, int]
             if tokens[head].text in _PLACING and head > 1:
                 head -= 1  # "the year in which"
             noun = tokens[head].text
-            return (head, tok.index) if packaged_lexicon().is_noun(noun) else None
+            if head in blocked or not packaged_lexicon().is_noun(noun):
+                return None
+            return head, tok.index
         if tok.text in NOISE_WORDS - _PLACING:
             return None
     return None

@@ -287,6 +287,8 @@ class WordNetLexicon:
         return head
 
     def _plural(self, noun: str) -> bool:
+        """An "-s" form of a singular noun; invariant ones ("species", "corps") count too,
+        which costs only the rare title headed by one."""
         return noun.endswith("s") and any(b != noun for b in self._lemmatise(noun, only=_NOUN))
 
     def _name_kinds(self, name: str) -> frozenset[int]:
