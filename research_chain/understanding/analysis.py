@@ -621,7 +621,9 @@ def _answer_cue(
     return "", frozenset(), None
 
 
-def _relative_wh(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
+def _relative_wh(
+    tokens: Sequence[Token], blocked: set[int], fronted: tuple[int, int] | None
+) -> set[int]:
     """Wh-words that open a relative clause, not the question: right after a noun, with
     another wh-word asking later ("the person who illustrated X grew up in which country"),
     or after the noun a question put as a noun phrase opens with ("the city where ...")."""
@@ -631,7 +633,6 @@ def _relative_wh(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
         for i in asking[:-1]
         if i > 0 and i - 1 not in blocked and tokens[i - 1].text not in NOISE_WORDS | _WH
     }
-    fronted = _fronted_noun(tokens, blocked)
     return found if fronted is None else found | {fronted[1]}
 
 
@@ -658,7 +659,10 @@ def _fronted_noun(tokens: Sequence[Token], blocked: set[int]) -> tuple[int, int]
 
 
 def _answer_words(
-    tokens: Sequence[Token], blocked: set[int], relative: AbstractSet[int]
+    tokens: Sequence[Token],
+    blocked: set[int],
+    relative: AbstractSet[int],
+    fronted: tuple[int, int] | None,
 ) -> tuple[tuple[str, ...], int | None]:
     """The words that say what kind of thing the answer is, and the token of a noun among
     them: "where" and "when" themselves, the adjective after "how" ("how old"), or the
@@ -705,7 +709,6 @@ def _answer_words(
         if phrase.startswith(head.text) and packaged_lexicon().is_noun(phrase):
             return (phrase,), head.index
         return (head.text,), head.index
-    fronted = _fronted_noun(tokens, blocked)
     if fronted is not None:
         return (tokens[fronted[0]].text,), fronted[0]
     for tok, nxt in pairwise(tokens):
@@ -902,8 +905,9 @@ def analyse(
         if s <= t.start < e
     }
     type_list = list(types)
-    relative = _relative_wh(tokens, blocked)
-    analysis.answer_words, analysis.answer_token = _answer_words(tokens, blocked, relative)
+    fronted = _fronted_noun(tokens, blocked)
+    relative = _relative_wh(tokens, blocked, fronted)
+    analysis.answer_words, analysis.answer_token = _answer_words(tokens, blocked, relative, fronted)
     found = _relation_mentions(tokens, blocked, predicates, type_list, analysis.answer_token)
     analysis.relations = _without_descriptors(found, tokens, blocked)
     analysis.relations += _phrases_read_whole(tokens, blocked, predicates, analysis.relations)

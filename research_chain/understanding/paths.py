@@ -581,9 +581,7 @@ class _Scorer:
     def _dated_by(self, predicate: str) -> bool:
         """Is the relation a date: one way, it reaches points in time and nothing else?"""
         return any(
-            names and all(map(is_time_value, names))
-            for step, names in self.pooled.items()
-            if step.predicate == predicate
+            _all_times(names) for step, names in self.pooled.items() if step.predicate == predicate
         )
 
     def _cued(self, predicate: str) -> bool:
@@ -718,8 +716,7 @@ class _Scorer:
     def reaches_times(self, node: str) -> bool:
         """Does the step into the node reach points in time and nothing else?"""
         step = self.incoming.get(node)
-        names = self.pooled.get(step, ()) if step is not None else ()
-        return bool(names) and all(is_time_value(n) for n in names)
+        return step is not None and _all_times(self.pooled.get(step, ()))
 
     def walked_free(self) -> frozenset[str]:
         """Relations a step may walk without paying for a bridge: those some word reads,
@@ -975,6 +972,11 @@ class _Scorer:
             score += _ANCHORED_RETURN
         score -= _UNASKED_RETURN * (len(_returns(steps)) - len(explained))
         return score + self.order(steps)
+
+
+def _all_times(names: Sequence[str]) -> bool:
+    """Some names, all of them points in time."""
+    return bool(names) and all(map(is_time_value, names))
 
 
 def _named_twice(analysis: Analysis, predicate: str) -> bool:
