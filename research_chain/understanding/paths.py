@@ -26,6 +26,7 @@ from research_chain.understanding.analysis import (
     COPULA,
     Analysis,
     RelationMention,
+    Token,
     match_strength,
     rare_readings,
     relation_phrase,
@@ -90,6 +91,7 @@ _BACKWARD = 1.0
 # graph's relation names give (kb.person.*) have no bias.
 _WH_KINDS = {"where": ("location", "institution")}
 _WH_TYPES = {"where": "location", "who": "person", "whom": "person"}
+_WHO_ALSO = ("organization",)
 _NAMES_TYPE = 0.8
 
 
@@ -415,7 +417,7 @@ def _wh_kinds(analysis: Analysis) -> tuple[str, ...]:
     kinds = _WH_KINDS.get(analysis.wh_word, ())
     at = next((t.index for t in analysis.tokens if t.text == analysis.wh_word), None)
     tokens = analysis.tokens
-    if kinds and at is not None and at + 1 < len(tokens) and tokens[at + 1].text in COPULA:
+    if kinds and at is not None and _copula_after(tokens, at):
         return kinds[:1]
     return kinds
 
@@ -447,6 +449,23 @@ def _named_types(
     return frozenset(named)
 
 
+def _copula_after(tokens: Sequence[Token], at: int) -> bool:
+    """Is the word after the wh-word at ``at`` a copula, "is" or the "'s" of "who's"?"""
+    after = tokens[at + 1].text if at + 1 < len(tokens) else ""
+    return after in COPULA or after == "s"
+
+
+def _asked_types(nouns: Sequence[str], kinds: Sequence[str], bare_who: bool) -> frozenset[str]:
+    """The graph's types the answer's nouns name. A bare "who" asks for a person or for what
+    the graph plainly types as an organization: "who brought out X" is its publisher, a firm
+    that no step reaching persons (its authors, the people born where it is based) stands for.
+    """
+    named = _named_types(nouns, kinds)
+    if bare_who:
+        named |= _named_types(_WHO_ALSO, kinds, loose=False)
+    return named
+
+
 def _graph_synonyms(nouns: Sequence[str], types_of: Mapping[Step, set[str]]) -> tuple[str, ...]:
     """Nouns of the graph's relation names that share a WordNet synset with one of
     ``nouns`` (a sense of it, not a kin)."""
@@ -468,7 +487,7 @@ def _asks_for_the_noun(
     if analysis.answer_token is not None or analysis.wh_word not in ("who", "whom"):
         return False
     tokens = analysis.tokens
-    if len(tokens) < 2 or tokens[1].text not in COPULA:
+    if tokens[0].text != analysis.wh_word or not _copula_after(tokens, 0):
         return False
     if not phrases:
         return False
@@ -522,8 +541,10 @@ class _Scorer:
         )
         self.phrases = analysis.hop_phrases(seed_span)
         self.amount = _asks_amount(analysis, self.phrases)
-        self.named_types = _named_types(self.type_nouns, _kinds(self.types_of))
-        if _asks_for_the_noun(analysis, seed_span, self.phrases):
+        bare_who = analysis.answer_token is None and analysis.wh_word in ("who", "whom")
+        self.named_types = _asked_types(self.type_nouns, _kinds(self.types_of), bare_who)
+        asks_noun = _asks_for_the_noun(analysis, seed_span, self.phrases)
+        if asks_noun:
             self.named_types = frozenset()  # "who are X's rivals": teams, not persons
         # "which shop did X open", "who": no point in time, though a verb may read a year
         self.timeless = bool(self.type_nouns) and not (
@@ -570,9 +591,11 @@ class _Scorer:
             m.token == analysis.answer_token and not (self.timeless and self._dated_by(m.predicate))
             for m in analysis.relations
         )
-        if self.type_nouns and not (self.named_types or answer_reads or self.kind_elsewhere()):
+        if self.type_nouns and not (
+            self.named_types or answer_reads or asks_noun or self.kind_elsewhere()
+        ):
             # "which novel": the graph types books as written works, its domain as books
-            self.named_types = _named_types(self.type_nouns, _kinds(domains_of))
+            self.named_types = _asked_types(self.type_nouns, _kinds(domains_of), bare_who)
             if self.named_types:
                 self.types_of = domains_of
                 self._fits.clear()

@@ -2110,3 +2110,24 @@ def test_a_noun_before_a_name_a_clause_goes_on_from_keeps_its_reading() -> None:
     predicates = ["music.group_member.bands", "music.artist.origin"]
     analysis = _analysis(f"where is the band {SUBJECT} plays in from ?", predicates)
     assert any(m.word == "band" for m in analysis.relations)
+
+
+IMPRINTS = [
+    ("Salt_Vessel", "lit.edition.publisher", "Quern_House"),
+    ("Quern_House", "org.organization.headquarters", "Graz"),
+    ("Quern_House", "org.organization.founded", "1911"),
+    ("Ada_Moss", "people.person.place_of_birth", "Graz"),
+    ("Salt_Vessel", "lit.work.author", "Tom_Reed"),
+    ("Tom_Reed", "people.person.place_of_birth", "Lund"),
+    ("Eli_Varga", "people.person.place_of_birth", "Lund"),
+]
+
+
+@pytest.mark.parametrize(
+    "question", ["who brought out Salt_Vessel ?", "who's Salt_Vessel's publisher ?"]
+)
+async def test_a_bare_who_may_ask_for_an_organization(question: str) -> None:
+    """The publisher is a firm the graph types as an organization: "who" does not send the
+    walk on to the people born where it is based."""
+    steps = await _best_steps(IMPRINTS, question, "Salt_Vessel")
+    assert steps == (Step("lit.edition.publisher", Direction.OUT),)
