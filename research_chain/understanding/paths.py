@@ -32,7 +32,13 @@ from research_chain.understanding.analysis import (
     relation_phrase,
 )
 from research_chain.understanding.lexical import SYNONYM, packaged_lexicon
-from research_chain.understanding.lexicon import FAR_LINK, TIME_WORDS, is_agent_noun, singular
+from research_chain.understanding.lexicon import (
+    FAR_LINK,
+    TIME_WORDS,
+    VERB_FORMS,
+    is_agent_noun,
+    singular,
+)
 from research_chain.understanding.lexicon import LIGHT_VERBS as _LIGHT
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
 from research_chain.understanding.relation_names import forward_name, read_relation
@@ -412,12 +418,17 @@ def _reread(
     return dataclasses.replace(analysis, relations=[*kept, *extra])
 
 
-def _wh_kinds(analysis: Analysis) -> tuple[str, ...]:
-    """The kinds the wh-word asks for; after "where is" only places."""
+def _wh_kinds(analysis: Analysis, seed_span: tuple[int, int]) -> tuple[str, ...]:
+    """The kinds the wh-word asks for; after "where is" only places, unless a participle
+    follows the name ("where was X educated": a school is an answer)."""
     kinds = _WH_KINDS.get(analysis.wh_word, ())
     at = next((t.index for t in analysis.tokens if t.text == analysis.wh_word), None)
     tokens = analysis.tokens
-    if kinds and at is not None and _copula_after(tokens, at):
+    start, end = seed_span
+    last = tokens[-1].text if tokens else ""
+    passive = start == (at or 0) + 2 and end == len(tokens) - 1
+    passive = passive and (last.endswith("ed") or last in VERB_FORMS)
+    if kinds and at is not None and _copula_after(tokens, at) and not passive:
         return kinds[:1]
     return kinds
 
@@ -447,6 +458,15 @@ def _named_types(
         elif best[0] >= FAR_LINK:
             named.add(best[1])
     return frozenset(named)
+
+
+def _said_of_seed(analysis: Analysis, seed_span: tuple[int, int]) -> frozenset[int]:
+    """The words of N in "whose N is X": they say what X is to the answer."""
+    tokens = analysis.tokens
+    start, end = seed_span
+    if not tokens or tokens[0].text != "whose" or end != len(tokens) or start < 3:
+        return frozenset()
+    return frozenset(range(1, start - 1)) if tokens[start - 1].text in COPULA else frozenset()
 
 
 def _copula_after(tokens: Sequence[Token], at: int) -> bool:
@@ -526,7 +546,7 @@ class _Scorer:
         self.kind_nouns = (
             tuple(w for w in analysis.answer_words if _nouns((w,)) and not is_agent_noun(w))
             if analysis.answer_token is not None
-            else _wh_kinds(analysis)
+            else _wh_kinds(analysis, seed_span)
         )
         # "when", "which year": values that are points in time, whatever reaches them
         self.times = any(w == "when" or singular(w) in TIME_WORDS for w in analysis.answer_words)
@@ -576,6 +596,7 @@ class _Scorer:
                 self.distance[p] = min(self.distance[p], rank - len(analysis.tokens))
         self._cues: dict[Step, float] = {}
         self._backward: dict[Step, bool] = {}
+        self.of_seed = _said_of_seed(analysis, seed_span)
         self._unsaid: dict[str, bool] = {}
         self.agent = _agent_step(analysis.answer_relation)
         if self.kind_nouns and not self.kind_elsewhere():
@@ -840,15 +861,19 @@ class _Scorer:
     def named_backward(self, step: Step) -> bool:
         """Is this step walked away from where a noun of the question says it leads? "the
         singer of the band" names ``lead_vocalist``'s singers; walked back from a singer it
-        reaches bands, which no word asks for. A verb reading the relation may go either way."""
-        if _as_named(step) is not Direction.IN or self.cued.get(step.predicate):
+        reaches bands, which no word asks for. A verb reading the relation may go either way.
+        In "whose child is X" the noun names X itself: walked on from X, ``children`` reaches
+        X's children, and walked back, the one whose child X is."""
+        if self.cued.get(step.predicate):
             return False
         found = self._backward.get(step)
         if found is None:
             objects = _nouns(_ends(step.predicate)[0])
             mentions = [m for m in self.analysis.relations if m.predicate == step.predicate]
+            of_seed = bool(mentions) and all(m.token in self.of_seed for m in mentions)
             found = self._backward[step] = (
-                bool(objects and mentions)
+                _as_named(step) is (Direction.OUT if of_seed else Direction.IN)
+                and bool(objects and mentions)
                 and all(self.analysis.noun_slot(m.token) for m in mentions)
                 and any(match_strength(m.word, objects) >= _SURE_NOUN for m in mentions)
             )
@@ -928,6 +953,12 @@ class _Scorer:
                 return 0.0
         found = max(match_strength(w, names) for w in words)
         return found if forward else found * weight
+
+    def names_its_objects(self, last: Step) -> bool:
+        """Is the answer noun the word the relation calls its objects by, walked forward
+        ("what's X's position": ``position_played``)? Its objects are that, whether or not
+        WordNet knows their names as such."""
+        return _as_named(last) is Direction.OUT and self.cue(last) >= 1.0
 
     def order(self, steps: tuple[Step, ...]) -> float:
         """The relation named nearest the seed is walked first ("films written by the
@@ -1202,7 +1233,7 @@ def _read_near(
         for c in choices
         if c.score >= top.score - _NEAR
         and len(c.steps) <= len(top.steps)
-        and (score.fits(c.end) or not kind)
+        and (score.fits(c.end) or not kind or score.names_its_objects(c.steps[-1]))
     ][:_MAX_NEAR]
     # One phrase per set of relations: the encoder hardly reads order, so paths walking
     # the same relations in another order keep theirs ("edited by the editor ... wrote").

@@ -2131,3 +2131,48 @@ async def test_a_bare_who_may_ask_for_an_organization(question: str) -> None:
     walk on to the people born where it is based."""
     steps = await _best_steps(IMPRINTS, question, "Salt_Vessel")
     assert steps == (Step("lit.edition.publisher", Direction.OUT),)
+
+
+async def test_an_answer_noun_a_relation_calls_its_objects_by_outranks_a_synonym() -> None:
+    """A position is also a location (WordNet), which the graph types Lyon as; nothing
+    types "Small_Forward". The relation named by the noun itself still says what its
+    objects are, so the two tie and the encoder may prefer it."""
+    rows = [
+        ("Rina_Osei", "__people__person__place_of_birth", "Lyon"),
+        ("Rina_Osei", "__people__person__nationality", "France"),
+        ("Rina_Osei", "sports.pro_athlete.teams", "Quarry_Owls"),
+        ("Rina_Osei", "position_played", "Small_Forward"),
+        ("Tom_Reed", "position_played", "Point_Guard"),
+        ("Lyon", "location.location.containedby", "France"),
+    ]
+    steps = await _best_steps(rows, "what's Rina_Osei's position ?", "Rina_Osei")
+    assert steps == (Step("position_played", Direction.OUT),)
+
+
+async def test_whose_noun_names_the_seed_so_its_relation_is_walked_back() -> None:
+    """ "whose child is X": X is the child; the answer is the parent."""
+    children = "people.person.children"
+    rows = [
+        ("Ada_Moss", children, "Tom_Reed"),
+        ("Tom_Reed", children, "Eli_Varga"),
+        ("Tom_Reed", "place_of_birth", "Lund"),
+    ]
+    steps = await _best_steps(rows, "whose child is Tom_Reed ?", "Tom_Reed")
+    assert steps == (Step(children, Direction.IN),)
+
+
+SCHOOLED = [
+    ("Rina_Osei", "people.person.place_of_birth", "Graz"),
+    ("Rina_Osei", "people.person.education", "Osterlind_University"),
+    ("Rina_Osei", "people.person.employment_history", "Lindmoor_College"),
+    ("Osterlind_University", "education.university.city", "Lund"),
+    ("Osterlind_University", "organization.organization.founded", "1601"),
+    ("Lindmoor_College", "education.university.city", "Graz"),
+]
+
+
+async def test_where_was_x_participle_may_ask_for_an_institution() -> None:
+    """ "where was X educated" asks where X studied: the university is an answer, not only
+    the city it stands in (ADR 0041)."""
+    steps = await _best_steps(SCHOOLED, "where was Rina_Osei educated ?", "Rina_Osei")
+    assert steps == (Step("people.person.education", Direction.OUT),)
