@@ -42,7 +42,7 @@ from research_chain.understanding.lexicon import (
 from research_chain.understanding.lexicon import LIGHT_VERBS as _LIGHT
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
 from research_chain.understanding.relation_names import forward_name, read_relation
-from research_chain.understanding.sentences import clear_winner, packaged_encoder
+from research_chain.understanding.sentences import CLEAR_MARGIN, clear_winner, packaged_encoder
 from research_chain.understanding.timeparse import is_time_value
 
 __all__ = [
@@ -223,6 +223,12 @@ _MAX_NEAR = 8
 # clearly better reading (cosine ~0.1 apart) outweighs a step's cost.
 _NEAR = 2.0
 _READ_WEIGHT = 6.0
+# A best walk scoring below this explains the question worse than it ignores it; the
+# encoder's reading of the whole question then picks a step of the seed on a thinner margin
+# than its usual clear win (cosines 0.01 apart: "which company does X run", 0.37 ``has_ceo``
+# against 0.34 ``has_investor``, beats a walk to launch years).
+_HOPELESS = -1.0
+_HOPELESS_MARGIN = 0.01
 # Opening a relative clause about the noun before them ("the band that made X").
 _CLAUSE = frozenset({"that", "who", "which"})
 _LINKS = frozenset({"the", "a", "an", "of"})
@@ -1191,6 +1197,7 @@ def _read_whole(
     signature: Signature,
     seed_span: tuple[int, int],
     keep: Callable[[str], bool],
+    margin: float = CLEAR_MARGIN,
 ) -> list[PathChoice]:
     """Where words read no relation (or read loosely one that leads nowhere), the seed's
     relation the whole question names, read by a sentence encoder ("what does X do for a
@@ -1203,7 +1210,7 @@ def _read_whole(
     found = packaged_encoder().similarities(
         _masked(analysis, seed_span), [relation_phrase(s.predicate) for s in order]
     )
-    best = clear_winner(found, [s.predicate for s in order])
+    best = clear_winner(found, [s.predicate for s in order], margin)
     if best is None:
         return []
     return _one_step(seed_type, order[best], ends[order[best]])
@@ -1387,15 +1394,18 @@ def infer_paths(
         choices.sort(key=_order)
         if choices and score.explains(choices[0]):
             break
+    hopeless = bool(choices) and choices[0].score < _HOPELESS
     if (
         choices
         and not score.may_end(choices[0].end)
         and not any(m.strength >= _STRONG for m in analysis.relations)
-    ):
-        # no word reads surely and what they read ends where the question cannot: the whole
-        # question may ("what enterprise did X start": ``founded_by``, not the launch year of
-        # a product). It stands no higher than the words' walk did against another seed reading.
-        whole = _read_whole(analysis, seed_type, signature, seed_span, score.may_end)
+    ) or hopeless:
+        # no word reads surely and what they read ends where the question cannot, or the best
+        # walk is hopeless: the whole question may ("what enterprise did X start":
+        # ``founded_by``, not the launch year of a product). It stands no higher than the
+        # words' walk did against another seed reading.
+        margin = _HOPELESS_MARGIN if hopeless else CLEAR_MARGIN
+        whole = _read_whole(analysis, seed_type, signature, seed_span, score.may_end, margin)
         if analysis.comember_tokens:
             whole = [_and_back(choice) for choice in whole]
         if whole:

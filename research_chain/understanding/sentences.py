@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 
 from research_chain.understanding.words import read_arrays
 
-__all__ = ["SentenceEncoder", "clear_winner", "packaged_encoder"]
+__all__ = ["CLEAR_MARGIN", "SentenceEncoder", "clear_winner", "packaged_encoder"]
 
 _RESOURCE = "sentences.npz"
 _LAYERS = 6
@@ -34,7 +34,7 @@ _MAX_TOKENS = 128
 # A sentence names one of several phrases only this clearly: this close, and this much closer
 # than to any other (unrelated questions score up to ~0.26 against a person's relations).
 _CLEAR_FLOOR = 0.3
-_CLEAR_MARGIN = 0.05
+CLEAR_MARGIN = 0.05
 # Relation and path phrases recur from question to question; a question is read by several
 # stages and seed readings, so the last few are kept too.
 _CACHE_LIMIT = 4096
@@ -157,14 +157,16 @@ class SentenceEncoder:
         return [float(s) for s in np.stack(rows) @ vector]
 
 
-def clear_winner(scores: Sequence[float], groups: Sequence[str]) -> int | None:
+def clear_winner(
+    scores: Sequence[float], groups: Sequence[str], margin: float = CLEAR_MARGIN
+) -> int | None:
     """The index of the score that stands out (see ``_CLEAR_FLOOR``), if one does; entries
     of one group (one relation walked either way) are no rivals of each other."""
     if not scores:
         return None
     best = max(range(len(scores)), key=scores.__getitem__)
     rival = max((v for v, g in zip(scores, groups, strict=True) if g != groups[best]), default=-1.0)
-    if scores[best] < _CLEAR_FLOOR or scores[best] - rival < _CLEAR_MARGIN:
+    if scores[best] < _CLEAR_FLOOR or scores[best] - rival < margin:
         return None
     return best
 

@@ -2176,3 +2176,23 @@ async def test_where_was_x_participle_may_ask_for_an_institution() -> None:
     the city it stands in (ADR 0041)."""
     steps = await _best_steps(SCHOOLED, "where was Rina_Osei educated ?", "Rina_Osei")
     assert steps == (Step("people.person.education", Direction.OUT),)
+
+
+VENTURES = [
+    ("Tarn_Works", "founded_by", "Ilsa_Vorn"),
+    ("Quill_Labs", "has_investor", "Ilsa_Vorn"),
+    ("Brindle_Co", "has_ceo", "Ilsa_Vorn"),
+    ("Tarn_Works", "maker_of", "Glint_Pad"),
+    ("Glint_Pad", "launch_year", "2014"),
+    ("Quill_Labs", "maker_of", "Dusk_Pen"),
+    ("Dusk_Pen", "launch_year", "2019"),
+    ("Ilsa_Vorn", "place_of_birth", "Graz"),
+]
+
+
+async def test_a_hopeless_walk_gives_way_to_the_whole_question_on_a_thin_margin() -> None:
+    """ "run" reads only ``launch_year``, loosely, and every walk to a launch year scores far
+    below zero; the encoder reads the whole question nearest ``has_ceo``, though not by its
+    usual clear margin."""
+    steps = await _best_steps(VENTURES, "which corporation does Ilsa_Vorn run ?", "Ilsa_Vorn")
+    assert steps == (Step("has_ceo", Direction.IN),)
