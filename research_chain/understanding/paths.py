@@ -549,6 +549,7 @@ class _Scorer:
         self.signature = signature
         self.labels = signature.labels if isinstance(signature, PathTree) else {}
         self._short: dict[str, bool] = {}
+        self._mostly_short: dict[str, bool] = {}
         self.kind_nouns = (
             tuple(w for w in analysis.answer_words if _nouns((w,)) and not is_agent_noun(w))
             if analysis.answer_token is not None
@@ -737,6 +738,21 @@ class _Scorer:
                 and not any(self._named_as_asked(n) for n in names)
             )
             self._short[node] = found
+        return found
+
+    def _mostly_short_of(self, node: str) -> bool:
+        """Does WordNet file most of the node's names, none under the asked kind? Laxer than
+        ``short_of``: one name WordNet does not know among a walk's cities must not leave
+        that walk a bridge dearer than a parallel one."""
+        found = self._mostly_short.get(node)
+        if found is None:
+            names = self.labels.get(node, ())
+            known = sum(1 for n in names if packaged_lexicon().names_a_kind(n))
+            found = self._mostly_short[node] = (
+                bool(names and self.kind_nouns)
+                and 2 * known >= len(names)
+                and not any(self._named_as_asked(n) for n in names)
+            )
         return found
 
     def _continued(self, steps: tuple[Step, ...]) -> bool:
@@ -975,7 +991,9 @@ class _Scorer:
             _ORDER_WEIGHT if near <= far else -_ORDER_WEIGHT for near, far in pairwise(distances)
         )
 
-    def __call__(self, steps: tuple[Step, ...], types: tuple[str, ...], end: str = "") -> float:
+    def __call__(
+        self, steps: tuple[Step, ...], types: tuple[str, ...], end: str = "", before: str = ""
+    ) -> float:
         analysis = self.analysis
         # a step walked again only to go on to the asked kind (``_extend``'s ``short_of``)
         # is the same relation continued: no second use, no second bridge
@@ -1009,7 +1027,11 @@ class _Scorer:
         score += _ANSWER_CUE * cue + (_CUE_MET if met else 0.0)
         score -= _STEP_COST * len(steps)
         free = self.walked_free()
-        score -= _BRIDGE * sum(1 for s in named if s.predicate not in free)
+        # the last step goes on from what the asked kind is not to it ("what country is X's
+        # group from": the group's city, then its country): the answer noun asks for it
+        onward = len(steps) > 1 and self.fits(end) and self._mostly_short_of(before)
+        bridged = named[:-1] if onward else named
+        score -= _BRIDGE * sum(1 for s in bridged if s.predicate not in free)
         if not self.justified(steps):
             score -= _UNJUSTIFIED
         score -= _MISSING_HOP * max(0, self.hops - len(steps))
@@ -1387,7 +1409,7 @@ def infer_paths(
                 continue
             types = tuple(_type_of(k) for k in keys)
             forward = sum(1 for step in steps if score.named_forward(step))
-            value = score(steps, types, keys[-1])
+            value = score(steps, types, keys[-1], keys[-2] if len(keys) > 1 else "")
             choices.append(
                 PathChoice(_type_of(seed_type), steps, types[-1], value, types, forward, keys[-1])
             )

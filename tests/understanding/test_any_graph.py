@@ -2196,3 +2196,29 @@ async def test_a_hopeless_walk_gives_way_to_the_whole_question_on_a_thin_margin(
     usual clear margin."""
     steps = await _best_steps(VENTURES, "which corporation does Ilsa_Vorn run ?", "Ilsa_Vorn")
     assert steps == (Step("has_ceo", Direction.IN),)
+
+
+ENSEMBLES = [
+    ("Ada_Moss", "music.group_member.membership", "Quill_Band"),
+    ("Quill_Band", "music.artist.origin", "Bergen"),
+    ("Bergen", "location.location.containedby", "Norway"),
+    ("Quill_Band", "music.group.lead_vocalist", "Tom_Reed"),
+    ("Tom_Reed", "music.group_member.membership", "Quill_Band"),
+    ("Tom_Reed", "people.person.nationality", "Sweden"),
+    ("Ada_Moss", "people.person.nationality", "Denmark"),
+    ("Tom_Reed", "people.person.place_of_birth", "Lund"),
+]
+
+
+async def test_a_last_step_from_a_city_on_to_the_asked_country_is_no_bridge() -> None:
+    """No word reads ``origin`` nor ``containedby``; the group's city is no country, and the
+    step from it to one is what "what country" asks for, so the walk through the group's
+    origin costs no more than the one through its singer's nationality, which "country"
+    reads loosely."""
+    question = "what country is the group of Ada_Moss from ?"
+    steps = await _best_steps(ENSEMBLES, question, "Ada_Moss")
+    assert steps == (
+        Step("music.group_member.membership", Direction.OUT),
+        Step("music.artist.origin", Direction.OUT),
+        Step("location.location.containedby", Direction.OUT),
+    )
