@@ -225,8 +225,8 @@ _NEAR = 2.0
 _READ_WEIGHT = 6.0
 # A best walk scoring below this explains the question worse than it ignores it; the
 # encoder's reading of the whole question then picks a step of the seed on a thinner margin
-# than its usual clear win (cosines 0.01 apart: "which company does X run", 0.37 ``has_ceo``
-# against 0.34 ``has_investor``, beats a walk to launch years).
+# than its usual clear win (cosines a few hundredths apart: ``has_ceo`` over ``has_investor``
+# for "which corporation does X run" beats a walk to launch years).
 _HOPELESS = -1.0
 _HOPELESS_MARGIN = 0.01
 # Opening a relative clause about the noun before them ("the band that made X").
@@ -426,7 +426,7 @@ def _reread(
 
 def _wh_kinds(analysis: Analysis, seed_span: tuple[int, int]) -> tuple[str, ...]:
     """The kinds the wh-word asks for; after "where is" only places, unless a participle
-    follows the name ("where was X educated": a school is an answer)."""
+    follows the name ("where was X schooled": a school is an answer)."""
     kinds = _WH_KINDS.get(analysis.wh_word, ())
     at = next((t.index for t in analysis.tokens if t.text == analysis.wh_word), None)
     tokens = analysis.tokens
@@ -483,7 +483,7 @@ def _copula_after(tokens: Sequence[Token], at: int) -> bool:
 
 def _asked_types(nouns: Sequence[str], kinds: Sequence[str], bare_who: bool) -> frozenset[str]:
     """The graph's types the answer's nouns name. A bare "who" asks for a person or for what
-    the graph plainly types as an organization: "who brought out X" is its publisher, a firm
+    the graph plainly types as an organization: "who issued X" is its publisher, a firm
     that no step reaching persons (its authors, the people born where it is based) stands for.
     """
     named = _named_types(nouns, kinds)
@@ -884,8 +884,8 @@ class _Scorer:
         """Is this step walked away from where a noun of the question says it leads? "the
         singer of the band" names ``lead_vocalist``'s singers; walked back from a singer it
         reaches bands, which no word asks for. A verb reading the relation may go either way.
-        In "whose child is X" the noun names X itself: walked on from X, ``children`` reaches
-        X's children, and walked back, the one whose child X is."""
+        In "whose kid is X" the noun names X itself: walked on from X, ``children`` reaches
+        X's children, and walked back, the one whose kid X is."""
         if self.cued.get(step.predicate):
             return False
         found = self._backward.get(step)
@@ -978,7 +978,7 @@ class _Scorer:
 
     def names_its_objects(self, last: Step) -> bool:
         """Is the answer noun the word the relation calls its objects by, walked forward
-        ("what's X's position": ``position_played``)? Its objects are that, whether or not
+        ("what is X's position": ``position_played``)? Its objects are that, whether or not
         WordNet knows their names as such."""
         return _as_named(last) is Direction.OUT and self.cue(last) >= 1.0
 
@@ -1027,8 +1027,8 @@ class _Scorer:
         score += _ANSWER_CUE * cue + (_CUE_MET if met else 0.0)
         score -= _STEP_COST * len(steps)
         free = self.walked_free()
-        # the last step goes on from what the asked kind is not to it ("what country is X's
-        # group from": the group's city, then its country): the answer noun asks for it
+        # the last step goes on from what the asked kind is not to it ("what country is the
+        # group of X from": the group's city, then its country): the answer noun asks for it
         onward = len(steps) > 1 and self.fits(end) and self._mostly_short_of(before)
         bridged = named[:-1] if onward else named
         score -= _BRIDGE * sum(1 for s in bridged if s.predicate not in free)
