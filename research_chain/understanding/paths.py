@@ -548,8 +548,7 @@ class _Scorer:
         self.incoming, self.pooled, self.types_of, domains_of = _reach_facts(signature)
         self.signature = signature
         self.labels = signature.labels if isinstance(signature, PathTree) else {}
-        self._short: dict[str, bool] = {}
-        self._mostly_short: dict[str, bool] = {}
+        self._short: dict[str, float] = {}
         self.kind_nouns = (
             tuple(w for w in analysis.answer_words if _nouns((w,)) and not is_agent_noun(w))
             if analysis.answer_token is not None
@@ -725,35 +724,21 @@ class _Scorer:
             self._fits[step] = found
         return found
 
-    def short_of(self, node: str) -> bool:
+    def short_of(self, node: str, mostly: bool = False) -> bool:
         """Is the node known to hold something other than the asked kind: WordNet files
         all its names, none under that kind (a stadium's city, when a country is asked)?
-        A step its relation reaches such nodes by may be walked again, to the kind."""
-        found = self._short.get(node)
-        if found is None:
+        A step its relation reaches such nodes by may be walked again, to the kind.
+        ``mostly``: most of its names will do, so that one name WordNet does not know among
+        a walk's cities leaves it no dearer than a parallel walk (ADR 0043)."""
+        share = self._short.get(node)
+        if share is None:
             names = self.labels.get(node, ())
-            found = (
-                bool(names and self.kind_nouns)
-                and all(packaged_lexicon().names_a_kind(n) for n in names)
-                and not any(self._named_as_asked(n) for n in names)
-            )
-            self._short[node] = found
-        return found
-
-    def _mostly_short_of(self, node: str) -> bool:
-        """Does WordNet file most of the node's names, none under the asked kind? Laxer than
-        ``short_of``: one name WordNet does not know among a walk's cities must not leave
-        that walk a bridge dearer than a parallel one."""
-        found = self._mostly_short.get(node)
-        if found is None:
-            names = self.labels.get(node, ())
-            known = sum(1 for n in names if packaged_lexicon().names_a_kind(n))
-            found = self._mostly_short[node] = (
-                bool(names and self.kind_nouns)
-                and 2 * known >= len(names)
-                and not any(self._named_as_asked(n) for n in names)
-            )
-        return found
+            share = 0.0
+            if names and self.kind_nouns and not any(self._named_as_asked(n) for n in names):
+                known = sum(1 for n in names if packaged_lexicon().names_a_kind(n))
+                share = known / len(names)
+            self._short[node] = share
+        return share >= 0.5 if mostly else share == 1.0
 
     def _continued(self, steps: tuple[Step, ...]) -> bool:
         """Is the last step the one before walked again, though it is not ``repeated`` (two
@@ -1029,7 +1014,7 @@ class _Scorer:
         free = self.walked_free()
         # the last step goes on from what the asked kind is not to it ("what country is the
         # group of X from": the group's city, then its country): the answer noun asks for it
-        onward = len(steps) > 1 and self.fits(end) and self._mostly_short_of(before)
+        onward = len(steps) > 1 and self.fits(end) and self.short_of(before, mostly=True)
         bridged = named[:-1] if onward else named
         score -= _BRIDGE * sum(1 for s in bridged if s.predicate not in free)
         if not self.justified(steps):
