@@ -229,6 +229,11 @@ _READ_WEIGHT = 6.0
 # for "which corporation does X run" beats a walk to launch years).
 _HOPELESS = -1.0
 _HOPELESS_MARGIN = 0.01
+# Each step past the first of a walk answering a one-clause question ("what albums did X
+# release"): enough to outweigh a word read by a relation the answer is not reached by.
+_OVER_LONG = 4.5
+# Words opening a noun phrase: past the answer's own and the seed's, one names another thing.
+_OPENS_PHRASE = frozenset({"the", "a", "an", "whose"})
 # Opening a relative clause about the noun before them ("the band that made X").
 _CLAUSE = frozenset({"that", "who", "which"})
 _LINKS = frozenset({"the", "a", "an", "of"})
@@ -586,6 +591,7 @@ class _Scorer:
             for position in positions:
                 self.type_tokens.setdefault(position, set()).add(type_name)
         self.tokens = sorted(set(self.groups) | set(self.type_tokens))
+        self.one_clause = self._one_clause(seed_span)
         self.phrase_readings = self._chain_readings()
         self.units = self._units()
         self.count = {p: mention_count(analysis, p) for p in self.mentioned}
@@ -642,6 +648,60 @@ class _Scorer:
         if any(self.analysis.names_owner(t) for t in tokens):
             return True
         return any(self._gap(cue, t) <= _CUE_WINDOW for cue in cues for t in tokens)
+
+    def _one_clause(self, seed_span: tuple[int, int]) -> bool:
+        """Does the question relate the seed to the answer by one clause and nothing else:
+        no "of" chain or possessive, no co-member cue, no other noun phrase ("the band
+        that made X", "paintings by X") and at most one word reading a relation besides the
+        answer's noun ("what albums did X release", "who recorded X", "which band made the
+        album X")? Then the answer is one step from the seed, though a word may read a
+        relation two steps away (``release_label``: the albums X's label released)."""
+        analysis = self.analysis
+        start, end = seed_span
+        if self.hops or analysis.comember_tokens or end <= start:
+            return False
+        tokens = analysis.tokens
+        asked = set(analysis.answer_words)
+
+        def the_answer_or_seed(at: int) -> bool:
+            named_type = at + 1 == start and at in self.type_tokens  # "the album X"
+            return at in (analysis.answer_token, start) or tokens[at].text in asked or named_type
+
+        if any(
+            t.text in _OPENS_PHRASE and not the_answer_or_seed(t.index + 1) for t in tokens[:-1]
+        ):
+            return False
+        before = start - 1
+        while before > 0 and tokens[before].text in _LINKS:
+            before -= 1
+        head = before - 1
+        if (
+            before > 0
+            and tokens[before].text in _FUNCTION
+            and head in self.tokens
+            and head != analysis.answer_token
+            and _nouns((tokens[head].text,))
+        ):
+            return False  # "paintings by X": X is in another thing the answer is reached by
+        words = {
+            t
+            for t in self.tokens
+            if not (start <= t < end or t == analysis.answer_token)
+            and not (t < start and the_answer_or_seed(t))
+            and max(self.groups.get(t, {}).values(), default=1.0) >= _STRONG
+        }
+        return len(words) <= 1
+
+    def _rolls_up(self, steps: tuple[Step, ...], end: str, before: str) -> bool:
+        """Does the walk's last step go on, forward as its relations are named, from what the
+        asked kind is not to it ("which country is X seated in": its city, the city's
+        country)? A one-clause question may ask for that much."""
+        return (
+            len(steps) > 1
+            and self.fits(end)
+            and not self.fits(before)
+            and all(_as_named(s) is Direction.OUT for s in steps)
+        )
 
     def _gap(self, a: int, b: int) -> int:
         """How far apart two tokens are in words that carry meaning: a name counts as one
@@ -1020,6 +1080,9 @@ class _Scorer:
         if not self.justified(steps):
             score -= _UNJUSTIFIED
         score -= _MISSING_HOP * max(0, self.hops - len(steps))
+        if self.one_clause:
+            allowed = 1 + self._rolls_up(steps, end, before) + self._continued(steps)
+            score -= _OVER_LONG * max(0, len(steps) - allowed)
         score += _ALIGNED * self.aligned(steps)
         score -= _BACKWARD * sum(1 for s in steps if self.named_backward(s))
         score -= _UNSAID * sum(1 for s in steps if self.unsaid(s.predicate))

@@ -2222,3 +2222,41 @@ async def test_a_last_step_from_a_city_on_to_the_asked_country_is_no_bridge() ->
         Step("music.artist.origin", Direction.OUT),
         Step("location.location.containedby", Direction.OUT),
     )
+
+
+PANTRY = [
+    ("Saffron_Broth", "kitchen.dish.cook", "Odo_Brisk"),
+    ("Ember_Stew", "kitchen.dish.cook", "Odo_Brisk"),
+    ("Fig_Tart", "kitchen.dish.cook", "Lenna_Kove"),
+    ("Plum_Loaf", "kitchen.dish.cook", "Lenna_Kove"),
+    ("Saffron_Broth", "kitchen.dish.issue_imprint", "Copper_Ladle"),
+    ("Ember_Stew", "kitchen.dish.issue_imprint", "Copper_Ladle"),
+    ("Fig_Tart", "kitchen.dish.issue_imprint", "Copper_Ladle"),
+    ("Plum_Loaf", "kitchen.dish.issue_imprint", "Copper_Ladle"),
+    ("Odo_Brisk", "kitchen.cook.imprint", "Copper_Ladle"),
+    ("Lenna_Kove", "kitchen.cook.imprint", "Copper_Ladle"),
+    ("Copper_Ladle", "kitchen.imprint.seat", "Graz"),
+    ("Graz", "lies_within", "Austria"),
+    ("Copper_Ladle", "kitchen.imprint.export_market", "Chile"),
+    ("Copper_Ladle", "kitchen.imprint.export_market", "Peru"),
+]
+
+
+async def test_a_one_clause_question_asks_for_one_step() -> None:
+    """ "issue" reads ``issue_imprint`` by its own stem, but that reaches what the cook's
+    imprint issued, every cook's dishes; the clause relates the cook to the dishes directly
+    (ADR 0044)."""
+    steps = await _best_steps(PANTRY, "which dishes did Odo_Brisk issue ?", "Odo_Brisk")
+    assert steps == (Step("kitchen.dish.cook", Direction.IN),)
+
+
+async def test_a_one_clause_question_may_roll_up_to_the_asked_kind() -> None:
+    """ "sit" reads the imprint's seat, a city; the clause asks for a country, which the
+    city's own forward relation reaches: that step is no step too many, though the
+    imprint's export markets are countries one step away (ADR 0044)."""
+    question = "what country does Copper_Ladle sit in ?"
+    steps = await _best_steps(PANTRY, question, "Copper_Ladle")
+    assert steps == (
+        Step("kitchen.imprint.seat", Direction.OUT),
+        Step("lies_within", Direction.OUT),
+    )
