@@ -581,7 +581,8 @@ class _Scorer:
         self.timeless = bool(self.type_nouns) and not (
             self.times or any(map(_names_time, self.type_nouns))
         )
-        self.hops = len(self.phrases)
+        # a relative clause about another noun is a step to it and at least one from it
+        self.hops = len(self.phrases) + 2 * self._relative_clause(seed_span)
         self.mentioned = _walkable(analysis)
         self.groups: dict[int, dict[str, float]] = {}
         for m in analysis.relations:
@@ -648,6 +649,26 @@ class _Scorer:
         if any(self.analysis.names_owner(t) for t in tokens):
             return True
         return any(self._gap(cue, t) <= _CUE_WINDOW for cue in cues for t in tokens)
+
+    def _relative_clause(self, seed_span: tuple[int, int]) -> bool:
+        """Is the seed in a relative clause about a noun that is not the answer ("who
+        started the firm that produces X")? Then the answer is at least two steps away:
+        the clause's to that noun, the question's from it (ADR 0045)."""
+        tokens = self.analysis.tokens
+        start = seed_span[0]
+        # "who is the director that directed X": the noun is what is asked
+        said = _copula_after(tokens, 0) and tokens[0].text == self.analysis.wh_word
+
+        def names_another(at: int) -> bool:
+            if at == self.analysis.answer_token or tokens[at].text in _FUNCTION:
+                return False
+            if said and all(tokens[i].text in _LINKS for i in range(2, at)):
+                return False
+            return bool(_nouns((tokens[at].text,)))
+
+        return any(
+            0 < t.index < start and t.text in _CLAUSE and names_another(t.index - 1) for t in tokens
+        )
 
     def _one_clause(self, seed_span: tuple[int, int]) -> bool:
         """Does the question relate the seed to the answer by one clause and nothing else:

@@ -2260,3 +2260,36 @@ async def test_a_one_clause_question_may_roll_up_to_the_asked_kind() -> None:
         Step("kitchen.imprint.seat", Direction.OUT),
         Step("lies_within", Direction.OUT),
     )
+
+
+WORKSHOP = [
+    ("Glint_Pad", "maker", "Tarn_Works"),
+    ("Dusk_Pen", "maker", "Tarn_Works"),
+    ("Tarn_Works", "founded_by", "Ilsa_Vorn"),
+    ("Tarn_Works", "chief_executive", "Ruth_Amsel"),
+    ("Tarn_Works", "seat", "Graz"),
+    ("Glint_Pad", "launch_year", "2014"),
+]
+
+
+async def test_a_relative_clause_about_another_noun_is_a_step_before_the_answer() -> None:
+    """ "the firm that produces X" is X's maker; "who started" it asks one step further,
+    though "started" reads no relation here surely (ADR 0045)."""
+    question = "who started the firm that produces Glint_Pad ?"
+    steps = await _best_steps(WORKSHOP, question, "Glint_Pad")
+    assert steps == (Step("maker", Direction.OUT), Step("founded_by", Direction.OUT))
+
+
+@pytest.mark.parametrize(
+    ("question", "hops"),
+    [
+        (f"who started the firm that produces {SUBJECT} ?", 2),
+        (f"who is the maker that made {SUBJECT} ?", 0),
+    ],
+)
+def test_a_relative_clause_about_the_asked_noun_is_no_hop(question: str, hops: int) -> None:
+    """ "who is the maker that made X": the copula says the maker is what is asked, so the
+    clause is no step before the answer (ADR 0045)."""
+    analysis = _analysis(question, ["maker", "founded_by"])
+    span = analysis.entity_token_span(analysis.entities[0])
+    assert _Scorer(analysis, span, PathTree({"entity": {}}, {})).hops == hops
