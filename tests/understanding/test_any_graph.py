@@ -37,6 +37,7 @@ from research_chain.understanding.paths import (
     Signature,
     _domain,
     _Scorer,
+    _wh_kinds,
     infer_paths,
     mention_count,
 )
@@ -2293,3 +2294,18 @@ def test_a_relative_clause_about_the_asked_noun_is_no_hop(question: str, hops: i
     analysis = _analysis(question, ["maker", "founded_by"])
     span = analysis.entity_token_span(analysis.entities[0])
     assert _Scorer(analysis, span, PathTree({"entity": {}}, {})).hops == hops
+
+
+@pytest.mark.parametrize(
+    ("question", "kinds"),
+    [
+        (f"where's {SUBJECT} ?", ("location",)),
+        (f"where is {SUBJECT} ?", ("location",)),
+        (f"where did {SUBJECT} study ?", ("location", "institution")),
+    ],
+)
+def test_where_s_is_where_is(question: str, kinds: tuple[str, ...]) -> None:
+    """ "where's X" asks where X is, a place, as "where is X" does; only another verb may
+    ask for an institution one studies at (ADR 0041)."""
+    analysis = _analysis(question, ["place_of_birth", "education"])
+    assert _wh_kinds(analysis, analysis.entity_token_span(analysis.entities[0])) == kinds
