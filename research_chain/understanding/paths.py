@@ -232,11 +232,11 @@ _HOPELESS_MARGIN = 0.01
 # Each step past the first of a walk answering a one-clause question ("what albums did X
 # release"): enough to outweigh a word read by a relation the answer is not reached by.
 _OVER_LONG = 4.5
-# Words opening a noun phrase: past the answer's own and the seed's, one names another thing.
-_OPENS_PHRASE = frozenset({"the", "a", "an", "whose"})
 # Opening a relative clause about the noun before them ("the band that made X").
 _CLAUSE = frozenset({"that", "who", "which"})
 _LINKS = frozenset({"the", "a", "an", "of"})
+# Words opening a noun phrase: past the answer's own and the seed's, one names another thing.
+_OPENS_PHRASE = (_LINKS - {"of"}) | {"whose"}
 
 
 @functools.lru_cache(maxsize=4096)
