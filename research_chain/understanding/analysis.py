@@ -80,7 +80,7 @@ COPULA = words("is are was were")
 _DEMONSTRATIVES = words("this these")
 _ARTICLES = words("the a an")
 _RELATIVE = words("who that")
-_DO = words("do does did")
+DO_FORMS = words("do does did")
 _OWNED_BY = words("by for from")
 # Prepositions that place or attach ("based in", "founded by", "based on"); not "of", which
 # any relation noun takes ("founder of" is ``founded_by``).
@@ -367,7 +367,7 @@ def _relation_mentions(
         answer is None
         and len(tokens) > 2
         and tokens[0].text == "what"
-        and tokens[1].text in _DO
+        and tokens[1].text in DO_FORMS
         and 2 not in blocked
     ):
         done = _main_verb(tokens, blocked)
@@ -477,7 +477,7 @@ def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
         start = at
         while start - 1 in blocked:
             start -= 1
-        after_subject = 0 < start < at and tokens[start - 1].text in _DO
+        after_subject = 0 < start < at and tokens[start - 1].text in DO_FORMS
         # "which hospital employs X": the asked noun is its subject
         asked_subject = at > 1 and tokens[at - 2].text in _WH_DETERMINERS
         after_asked = asked_subject and _verb_before_object(tokens, blocked, at)
@@ -689,7 +689,7 @@ def _answer_words(
                 return _possessed(tokens, blocked, word.index)
             if subject and not skip:
                 return (), None  # "what did audiences think of X": they are the subject
-            subject = subject or (word.text in _DO and not run)
+            subject = subject or (word.text in DO_FORMS and not run)
             if word.index in blocked or (word.text in NOISE_WORDS and (run or not skip)):
                 break
             if skip:
@@ -813,7 +813,7 @@ def _main_verb(tokens: Sequence[Token], blocked: AbstractSet[int] = frozenset())
     """In a question asked with "do" ("where did X's daughter pass away", "what did X's
     father die of"), the verb is its last content word outside the names, or the
     collocation that word ends."""
-    if not any(t.text in _DO for t in tokens):
+    if not any(t.text in DO_FORMS for t in tokens):
         return None
     last = len(tokens) - 1
     while last >= 0 and (tokens[last].text in NOISE_WORDS or last in blocked):

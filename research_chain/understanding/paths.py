@@ -24,6 +24,7 @@ from itertools import pairwise
 from research_chain.graph.protocol import Direction, Step
 from research_chain.understanding.analysis import (
     COPULA,
+    DO_FORMS,
     Analysis,
     RelationMention,
     Token,
@@ -232,6 +233,8 @@ _HOPELESS_MARGIN = 0.01
 # Each step past the first of a walk answering a one-clause question ("what albums did X
 # release"): enough to outweigh a word read by a relation the answer is not reached by.
 _OVER_LONG = 4.5
+# How well the asked noun names a relation's objects for its verb to go untold (ADR 0046).
+_NAMES_OBJECTS = 0.8
 # Opening a relative clause about the noun before them ("the band that made X").
 _CLAUSE = frozenset({"that", "who", "which"})
 _LINKS = frozenset({"the", "a", "an", "of"})
@@ -593,6 +596,7 @@ class _Scorer:
                 self.type_tokens.setdefault(position, set()).add(type_name)
         self.tokens = sorted(set(self.groups) | set(self.type_tokens))
         self.one_clause = self._one_clause(seed_span)
+        self.object_verb = self._object_verb()
         self.phrase_readings = self._chain_readings()
         self.units = self._units()
         self.count = {p: mention_count(analysis, p) for p in self.mentioned}
@@ -712,6 +716,25 @@ class _Scorer:
             and max(self.groups.get(t, {}).values(), default=1.0) >= _STRONG
         }
         return len(words) <= 1
+
+    def _object_verb(self) -> int | None:
+        """The verb the asked noun is the object of ("what style does X play"). The noun
+        names what is asked more narrowly than a verb that takes many objects (one plays a
+        style, an instrument, a position), so a walk the noun names leaves the verb told."""
+        at = self.analysis.answer_token
+        tokens = self.analysis.tokens
+        if at is None:
+            return None
+        after = at + 3 if at + 2 < len(tokens) and tokens[at + 1].text == "of" else at + 1
+        if after >= len(tokens) or tokens[after].text not in DO_FORMS:  # "what kind of music does"
+            return None
+        last = tokens[-1]
+        if last.index not in self.groups or last.index <= after + 1:
+            return None
+        lexicon = packaged_lexicon()
+        # after "does" the verb is bare: "... play their home games" ends with no verb
+        bare = lexicon.base_forms(last.text)[:1] == (last.text,) and lexicon.is_verb(last.text)
+        return last.index if bare else None
 
     def _rolls_up(self, steps: tuple[Step, ...], end: str, before: str) -> bool:
         """Does the walk's last step go on, forward as its relations are named, from what the
@@ -1066,6 +1089,14 @@ class _Scorer:
         named = steps[:-1] if self._continued(steps) else steps
         uses = Counter(s.predicate for s in named)
         score = self.coverage(uses, types)
+        verb = self.groups.get(self.object_verb, {}) if self.object_verb is not None else {}
+        if (
+            verb
+            and uses.keys().isdisjoint(verb)
+            and _as_named(steps[-1]) is Direction.OUT
+            and self.cue(steps[-1]) >= _NAMES_OBJECTS
+        ):
+            score += 2.0 * max(verb.values()) if max(verb.values()) >= _STRONG else 0.0
         if analysis.answer_types:
             score += 3.0 if types[-1] in analysis.answer_types else -3.0
         cue = self.cue(steps[-1])

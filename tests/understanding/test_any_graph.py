@@ -2309,3 +2309,36 @@ def test_where_s_is_where_is(question: str, kinds: tuple[str, ...]) -> None:
     ask for an institution one studies at (ADR 0041)."""
     analysis = _analysis(question, ["place_of_birth", "education"])
     assert _wh_kinds(analysis, analysis.entity_token_span(analysis.entities[0])) == kinds
+
+
+ENSEMBLE = [
+    ("Quill_Band", "performs_on", "Cello"),
+    ("Quill_Band", "performs_on", "Oboe"),
+    ("Quill_Band", "music_genre", "Baroque"),
+    ("Quill_Band", "member", "Ada_Moss"),
+    ("Ada_Moss", "performs_on", "Harp"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "seed", "steps"),
+    [
+        (
+            "what sort of music does Quill_Band perform ?",
+            "Quill_Band",
+            (Step("music_genre", Direction.OUT),),
+        ),
+        (
+            "what kind of music does the band Ada_Moss is in perform ?",
+            "Ada_Moss",
+            (Step("member", Direction.IN), Step("music_genre", Direction.OUT)),
+        ),
+    ],
+)
+async def test_a_verb_the_asked_noun_is_the_object_of_goes_untold(
+    question: str, seed: str, steps: tuple[Step, ...]
+) -> None:
+    """ "perform" reads ``performs_on`` by its own stem, but what is performed here is the
+    asked noun, which names ``music_genre``'s objects: the walk it names needs no step the
+    verb reads (ADR 0046)."""
+    assert await _best_steps(ENSEMBLE, question, seed) == steps
