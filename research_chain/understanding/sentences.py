@@ -154,7 +154,9 @@ class SentenceEncoder:
         self._texts[text] = vector
         if len(self._texts) > _TEXT_LIMIT:
             self._texts.popitem(last=False)
-        return [float(s) for s in np.stack(rows) @ vector]
+        # one dot product per phrase: a matrix product's kernel depends on how many rows it
+        # has, so a phrase's cosine would change in its last bits with the phrases beside it
+        return [float(row @ vector) for row in rows]
 
 
 def clear_winner(
