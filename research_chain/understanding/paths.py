@@ -773,8 +773,11 @@ class _Scorer:
             if m.predicate == predicate
         )
 
-    def coverage(self, uses: Counter[str], types: tuple[str, ...]) -> float:
-        """+2 per question word the path explains, -2 per relation word it ignores.
+    def coverage(
+        self, uses: Counter[str], types: tuple[str, ...], untold: int | None = None
+    ) -> float:
+        """+2 per question word the path explains, -2 per relation word it ignores, but
+        for the ``untold`` one.
 
         A relation word is explained by walking a predicate it names (scaled by how
         strongly it names it; a word naming several predicates needs one of them);
@@ -799,7 +802,7 @@ class _Scorer:
                 score += 2.0 * best
             elif not options:
                 score -= _MISSED_TYPE
-            elif strongest >= _STRONG:
+            elif strongest >= _STRONG and token != untold:
                 score -= 2.0 * strongest
         return score
 
@@ -1065,11 +1068,11 @@ class _Scorer:
         found = max(match_strength(w, names) for w in words)
         return found if forward else found * weight
 
-    def names_its_objects(self, last: Step) -> bool:
+    def names_its_objects(self, last: Step, floor: float = 1.0) -> bool:
         """Is the answer noun the word the relation calls its objects by, walked forward
         ("what is X's position": ``position_played``)? Its objects are that, whether or not
         WordNet knows their names as such."""
-        return _as_named(last) is Direction.OUT and self.cue(last) >= 1.0
+        return _as_named(last) is Direction.OUT and self.cue(last) >= floor
 
     def order(self, steps: tuple[Step, ...]) -> float:
         """The relation named nearest the seed is walked first ("films written by the
@@ -1088,15 +1091,9 @@ class _Scorer:
         # is the same relation continued: no second use, no second bridge
         named = steps[:-1] if self._continued(steps) else steps
         uses = Counter(s.predicate for s in named)
-        score = self.coverage(uses, types)
-        verb = self.groups.get(self.object_verb, {}) if self.object_verb is not None else {}
-        if (
-            verb
-            and uses.keys().isdisjoint(verb)
-            and _as_named(steps[-1]) is Direction.OUT
-            and self.cue(steps[-1]) >= _NAMES_OBJECTS
-        ):
-            score += 2.0 * max(verb.values()) if max(verb.values()) >= _STRONG else 0.0
+        # the walk ends where the asked noun names it: the noun's verb need not be read
+        untold = self.object_verb if self.names_its_objects(steps[-1], _NAMES_OBJECTS) else None
+        score = self.coverage(uses, types, untold)
         if analysis.answer_types:
             score += 3.0 if types[-1] in analysis.answer_types else -3.0
         cue = self.cue(steps[-1])
