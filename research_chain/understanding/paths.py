@@ -687,10 +687,19 @@ class _Scorer:
             return False
         tokens = analysis.tokens
         asked = set(analysis.answer_words)
+        answer = analysis.answer_token
+        # "what sort of music": the answer noun's own "of" phrase is the answer too
+        of_answer = (
+            answer + 2
+            if answer is not None and answer + 2 < start and tokens[answer + 1].text == "of"
+            else None
+        )
 
         def the_answer_or_seed(at: int) -> bool:
-            named_type = at + 1 == start and at in self.type_tokens  # "the album X"
-            return at in (analysis.answer_token, start) or tokens[at].text in asked or named_type
+            # "the album X"; a plural is a clause's object ("the drones X flew")
+            named_type = at + 1 == start and at in self.type_tokens
+            named_type = named_type and singular(tokens[at].text) == tokens[at].text
+            return at in (answer, of_answer, start) or tokens[at].text in asked or named_type
 
         if any(
             t.text in _OPENS_PHRASE and not the_answer_or_seed(t.index + 1) for t in tokens[:-1]
@@ -704,7 +713,7 @@ class _Scorer:
             before > 0
             and tokens[before].text in _FUNCTION
             and head in self.tokens
-            and head != analysis.answer_token
+            and not the_answer_or_seed(head)
             and _nouns((tokens[head].text,))
         ):
             return False  # "paintings by X": X is in another thing the answer is reached by

@@ -2243,11 +2243,20 @@ PANTRY = [
 ]
 
 
-async def test_a_one_clause_question_asks_for_one_step() -> None:
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which dishes did Odo_Brisk issue ?",
+        "what kind of dishes did Odo_Brisk issue ?",
+        "which sort of dish did Odo_Brisk issue ?",
+    ],
+)
+async def test_a_one_clause_question_asks_for_one_step(question: str) -> None:
     """ "issue" reads ``issue_imprint`` by its own stem, but that reaches what the cook's
     imprint issued, every cook's dishes; the clause relates the cook to the dishes directly
-    (ADR 0044)."""
-    steps = await _best_steps(PANTRY, "which dishes did Odo_Brisk issue ?", "Odo_Brisk")
+    (ADR 0044). The asked noun's own "of" phrase ("kind of dishes") is part of the answer,
+    not another noun phrase the seed is reached through."""
+    steps = await _best_steps(PANTRY, question, "Odo_Brisk")
     assert steps == (Step("kitchen.dish.cook", Direction.IN),)
 
 
@@ -2342,3 +2351,23 @@ async def test_a_verb_the_asked_noun_is_the_object_of_goes_untold(
     asked noun, which names ``music_genre``'s objects: the walk it names needs no step the
     verb reads (ADR 0046)."""
     assert await _best_steps(ENSEMBLE, question, seed) == steps
+
+
+@pytest.mark.parametrize(
+    ("question", "one_clause"),
+    [
+        (f"what kind of dishes did {SUBJECT} issue ?", True),
+        (f"which kinds of spices are in the dishes {SUBJECT} cooked ?", False),
+    ],
+)
+def test_a_plural_before_the_name_is_the_object_of_a_clause(
+    question: str, one_clause: bool
+) -> None:
+    """ "the album X" names X by its kind, but a plural before a name is what the name's
+    clause is about ("the dishes X cooked"): the question relates X to the answer through
+    them, not by one clause (ADR 0044)."""
+    start = question.index(SUBJECT)
+    names = [NameMatch(SUBJECT, start, start + len(SUBJECT), (SUBJECT_ID,))]
+    analysis = analyse(question, ["cooked_by", "issued_by", "spice"], ["dish", "spice"], names)
+    span = analysis.entity_token_span(analysis.entities[0])
+    assert _Scorer(analysis, span, PathTree({"entity": {}}, {})).one_clause is one_clause
