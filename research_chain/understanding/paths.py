@@ -535,6 +535,16 @@ def _asks_for_the_noun(
     )
 
 
+def _answer_end(analysis: Analysis) -> int | None:
+    """The last word of the asked noun's phrase: its own "of" phrase is part of it ("what
+    sort of music")."""
+    at = analysis.answer_token
+    if at is None:
+        return None
+    tokens = analysis.tokens
+    return at + 2 if at + 2 < len(tokens) and tokens[at + 1].text == "of" else at
+
+
 def _returns(steps: tuple[Step, ...]) -> list[int]:
     """Indexes ``i`` where steps ``i`` and ``i+1`` go out and back through one predicate."""
     found: list[int] = []
@@ -595,6 +605,7 @@ class _Scorer:
             for position in positions:
                 self.type_tokens.setdefault(position, set()).add(type_name)
         self.tokens = sorted(set(self.groups) | set(self.type_tokens))
+        self.answer_end = _answer_end(analysis)
         self.one_clause = self._one_clause(seed_span)
         self.object_verb = self._object_verb()
         self.phrase_readings = self._chain_readings()
@@ -687,19 +698,13 @@ class _Scorer:
             return False
         tokens = analysis.tokens
         asked = set(analysis.answer_words)
-        answer = analysis.answer_token
-        # "what sort of music": the answer noun's own "of" phrase is the answer too
-        of_answer = (
-            answer + 2
-            if answer is not None and answer + 2 < start and tokens[answer + 1].text == "of"
-            else None
-        )
+        answer = (analysis.answer_token, self.answer_end)
 
         def the_answer_or_seed(at: int) -> bool:
             # "the album X"; a plural is a clause's object ("the drones X flew")
             named_type = at + 1 == start and at in self.type_tokens
             named_type = named_type and singular(tokens[at].text) == tokens[at].text
-            return at in (answer, of_answer, start) or tokens[at].text in asked or named_type
+            return at in (*answer, start) or tokens[at].text in asked or named_type
 
         if any(
             t.text in _OPENS_PHRASE and not the_answer_or_seed(t.index + 1) for t in tokens[:-1]
@@ -730,12 +735,11 @@ class _Scorer:
         """The verb the asked noun is the object of ("what style does X play"). The noun
         names what is asked more narrowly than a verb that takes many objects (one plays a
         style, an instrument, a position), so a walk the noun names leaves the verb told."""
-        at = self.analysis.answer_token
         tokens = self.analysis.tokens
-        if at is None:
+        if self.answer_end is None:
             return None
-        after = at + 3 if at + 2 < len(tokens) and tokens[at + 1].text == "of" else at + 1
-        if after >= len(tokens) or tokens[after].text not in DO_FORMS:  # "what kind of music does"
+        after = self.answer_end + 1
+        if after >= len(tokens) or tokens[after].text not in DO_FORMS:
             return None
         last = tokens[-1]
         if last.index not in self.groups or last.index <= after + 1:
