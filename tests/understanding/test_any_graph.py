@@ -2326,6 +2326,9 @@ ENSEMBLE = [
     ("Quill_Band", "music_genre", "Baroque"),
     ("Quill_Band", "member", "Ada_Moss"),
     ("Ada_Moss", "performs_on", "Harp"),
+    ("Dusk_Suite", "made_by", "Quill_Band"),
+    ("Dusk_Suite", "recorded_at", "Abbey_Hall"),
+    ("Abbey_Hall", "sits_in", "Leeds"),
 ]
 
 
@@ -2341,6 +2344,11 @@ ENSEMBLE = [
             "what kind of music does the band Ada_Moss is in perform ?",
             "Ada_Moss",
             (Step("member", Direction.IN), Step("music_genre", Direction.OUT)),
+        ),
+        (
+            "what style does the band that made Dusk_Suite perform ?",
+            "Dusk_Suite",
+            (Step("made_by", Direction.OUT), Step("music_genre", Direction.OUT)),
         ),
     ],
 )
