@@ -1129,8 +1129,8 @@ class _Scorer:
         else:
             # A noun names the answer's kind surely only when it is the relation's own
             # word or its synonym; "person" is only loosely "engineers" (so are managers).
-            # or when it is what the question's verb is done to ("what style does X
-            # perform"): the noun is the narrower word (ADR 0046)
+            # or when it is what the question's verb is done to ("what style does the band
+            # that made X perform"): the noun is the narrower word (ADR 0046)
             met = cue >= _SURE_NOUN or untold is not None
             cue = cue if met else cue * _LOOSE_NOUN
         score += _ANSWER_CUE * cue + (_CUE_MET if met else 0.0)
@@ -1485,8 +1485,8 @@ def infer_paths(
         mentioned = _walkable(analysis)
         score = _Scorer(analysis, seed_span, signature)
     if score.object_verb is not None:
-        # "what style does X perform": the relation the asked noun names the objects of is a
-        # walk, though the noun reads it loosely (ADR 0046)
+        # "what style does the band that made X perform": the band's relation the asked noun
+        # names the objects of is a walk, though the noun reads it loosely (ADR 0046)
         answer = {m.predicate for m in analysis.relations if m.token == analysis.answer_token}
         mentioned |= {
             p
