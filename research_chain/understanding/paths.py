@@ -1484,15 +1484,6 @@ def infer_paths(
         analysis = _reread(analysis, off_kind)
         mentioned = _walkable(analysis)
         score = _Scorer(analysis, seed_span, signature)
-    if score.object_verb is not None:
-        # "what style does the band that made X perform": the band's relation the asked noun
-        # names the objects of is a walk, though the noun reads it loosely (ADR 0046)
-        answer = {m.predicate for m in analysis.relations if m.token == analysis.answer_token}
-        mentioned |= {
-            p
-            for p, d in signature.get(seed_type, {})
-            if p in answer and score.names_its_objects(Step(p, d), _NAMES_OBJECTS)
-        }
     if not mentioned & present:
         # No relation word that any relation here answers to
         if not (analysis.types and analysis.answer_types):
