@@ -1105,7 +1105,9 @@ class _Scorer:
         named = steps[:-1] if self._continued(steps) else steps
         uses = Counter(s.predicate for s in named)
         # the walk ends where the asked noun names it: the noun's verb need not be read
-        untold = self.object_verb if self.names_its_objects(steps[-1], _NAMES_OBJECTS) else None
+        untold = self.object_verb
+        if untold is not None and not self.names_its_objects(steps[-1], _NAMES_OBJECTS):
+            untold = None
         score = self.coverage(uses, types, untold)
         if analysis.answer_types:
             score += 3.0 if types[-1] in analysis.answer_types else -3.0
