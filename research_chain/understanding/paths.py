@@ -1334,22 +1334,35 @@ def _read_whole(
     seed_span: tuple[int, int],
     keep: Callable[[str], bool],
     margin: float = CLEAR_MARGIN,
+    text: str = "",
 ) -> list[PathChoice]:
     """Where words read no relation (or read loosely one that leads nowhere), the seed's
-    relation the whole question names, read by a sentence encoder ("what does X do for a
-    living": ``profession``), if one stands out among the steps to nodes ``keep`` allows.
-    The seed is written as "X" so its name does not pull."""
+    relation the whole question (or ``text``, a phrase of it) names, read by a sentence
+    encoder ("what does X do for a living": ``profession``), if one stands out among the
+    steps to nodes ``keep`` allows. The seed is written as "X" so its name does not pull."""
     ends = {s: n for s, n in _entity_steps(seed_type, signature).items() if keep(n)}
     if not ends:
         return []
     order = list(ends)
     found = packaged_encoder().similarities(
-        _masked(analysis, seed_span), [relation_phrase(s.predicate) for s in order]
+        text or _masked(analysis, seed_span), [relation_phrase(s.predicate) for s in order]
     )
     best = clear_winner(found, [s.predicate for s in order], margin)
     if best is None:
         return []
     return _one_step(seed_type, order[best], ends[order[best]])
+
+
+def _unread_phrase(analysis: Analysis, phrases: Sequence[Sequence[int]]) -> str:
+    """The one noun phrase asked of the seed ("X's hometown"), if none of its words reads a
+    relation: read alone against the seed's relations, where against the whole graph's
+    another may be as near (a city's ``contained by``), it may name one clearly."""
+    if len(phrases) != 1:
+        return ""
+    read = {m.token for m in analysis.relations}
+    if read.intersection(phrases[0]):
+        return ""
+    return " ".join(analysis.tokens[t].text for t in phrases[0])
 
 
 def _masked(analysis: Analysis, seed_span: tuple[int, int]) -> str:
@@ -1494,6 +1507,11 @@ def infer_paths(
             if analysis.wh_word in ("who", "whom"):
                 only = only or _only_step(seed_type, signature, _reaches_agents)
             only = only or _only_relation(seed_type, signature)
+            phrase = _unread_phrase(analysis, score.phrases)
+            if phrase:
+                only = only or _read_whole(
+                    analysis, seed_type, signature, seed_span, score.may_end, text=phrase
+                )
             only = only or _read_whole(analysis, seed_type, signature, seed_span, score.may_end)
             if analysis.comember_tokens:
                 only = [_and_back(choice) for choice in only]

@@ -1030,6 +1030,28 @@ async def test_an_idiom_no_word_of_which_names_a_relation_is_read_whole() -> Non
     assert await _best_steps(PERSON_ROWS, question, "Ann_V") == (Step("profession", Direction.OUT),)
 
 
+# A club's and a museum's relations are nearer "hometown" than a person's birthplace is.
+HOMETOWN_ROWS = [
+    *PERSON_ROWS,
+    ("Ann_V", "nationality", "Freeland"),
+    ("Old_Town_Rovers", "home_city", "Old_Town"),
+    ("Old_Town_Museum", "city", "Old_Town"),
+]
+
+
+@pytest.mark.parametrize(
+    "question", ["what is Ann_V's hometown ?", "what is the hometown of Ann_V ?"]
+)
+async def test_a_phrase_no_word_of_which_reads_is_read_against_the_seeds_relations(
+    question: str,
+) -> None:
+    """ "hometown" reads nothing, and read whole against every relation of the graph no
+    relation stands out; against Ann's own it is where she was born."""
+    assert await _best_steps(HOMETOWN_ROWS, question, "Ann_V") == (
+        Step("place_of_birth", Direction.OUT),
+    )
+
+
 @pytest.mark.parametrize(
     ("question", "relation"),
     [
