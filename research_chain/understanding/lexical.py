@@ -8,6 +8,8 @@ this module only reads that file with numpy: nothing is downloaded or parsed at 
 Only each lemma's most frequent senses (three per part of speech) are kept, so a busy word's
 rare senses do not link it to everything ("position" as "status", "base" as "radix"). A verb's
 every sense is kept aside, read only when asked (``rare``): "appear" in a film is its 6th.
+A verb with no noun of its own that is made from a noun only ever plural ("headquarter",
+"headquarters") reaches what that noun reaches: WordNet gives such verbs no derivation link.
 Collocations WordNet keeps as one lemma ("set up", "line of work", "place of birth") are
 lemmas here too, written with spaces, and inflect by their first or last word ("sets up",
 "record companies").
@@ -371,6 +373,9 @@ class WordNetLexicon:
         verb_only = self._verb_forms.get(word, ())
         for base in bases:
             self._reach(base, 0, concepts, _AS_VERB if base in verb_only else 0)
+            plural = self._plural_noun(base)
+            if plural is not None:
+                self._reach(plural, 0, concepts)
         head = self._compound_head(word)
         if head is not None:
             # A closed compound is a kind of its head ("screenwriter" is a writer), which is
@@ -391,6 +396,15 @@ class WordNetLexicon:
             concept, distance = code >> 2, (code & 3) + extra
             if distance < concepts.get(concept, len(_BY_DISTANCE)):
                 concepts[concept] = distance
+
+    def _plural_noun(self, verb: str) -> str | None:
+        """The noun a verb with no noun of its own is made from, when that noun is only ever
+        plural ("headquartered": headquarters, "clothed": clothes): WordNet files the verb with
+        no link to it, though the two share a base form."""
+        if self._is_lemma(verb, _NOUN) or not self._is_lemma(verb, _VERB):
+            return None
+        plural = verb + "s"
+        return plural if self._is_lemma(plural, _NOUN) else None
 
     def _compound_head(self, word: str) -> str | None:
         """The longest noun ending ``word`` after a noun: "screen|writer", "birth|place"."""

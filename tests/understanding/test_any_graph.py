@@ -1030,6 +1030,31 @@ async def test_an_idiom_no_word_of_which_names_a_relation_is_read_whole() -> Non
     assert await _best_steps(PERSON_ROWS, question, "Ann_V") == (Step("profession", Direction.OUT),)
 
 
+# "head" is `head_of`'s own word; "office" has to read `headquartered_in`.
+FIRM_ROWS = [
+    ("Acme_Works", "headquartered_in", "Old_Town"),
+    ("Ann_V", "head_of", "Acme_Works"),
+    ("Acme_Works", "sells_in", "New_Port"),
+    ("Acme_Works", "factory_in", "Mill_Vale"),
+    ("Ann_V", "place_of_birth", "New_Port"),
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which city does Acme_Works have its head office in ?",
+        "where is the head office of Acme_Works ?",
+    ],
+)
+async def test_a_head_office_is_where_the_firm_is_headquartered(question: str) -> None:
+    """ "headquartered" is made from "headquarters", an office, though WordNet links the verb
+    to nothing but its hypernym."""
+    assert await _best_steps(FIRM_ROWS, question, "Acme_Works") == (
+        Step("headquartered_in", Direction.OUT),
+    )
+
+
 # A club's and a museum's relations are nearer "hometown" than a person's birthplace is.
 HOMETOWN_ROWS = [
     *PERSON_ROWS,

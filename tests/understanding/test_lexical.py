@@ -354,3 +354,10 @@ def test_a_verb_links_to_what_it_causes_only_as_a_verb(lexicon: WordNetLexicon) 
     assert lexicon.related("killed", "die", verb=True) >= 0.8
     assert lexicon.related("killed", "death", verb=True) >= 0.6
     assert lexicon.related("killed", "die") == 0.0
+
+
+def test_a_verb_made_from_a_plural_noun_links_like_the_noun(lexicon: WordNetLexicon) -> None:
+    """WordNet files "to headquarter" with no link to "headquarters" (an office) though the
+    two share a base form: "head office" has to find ``headquartered_in``."""
+    assert lexicon.related("headquartered", "office") >= 0.8
+    assert lexicon.related("headquartered", "headquarters") == 1.0
