@@ -372,7 +372,9 @@ def _relation_mentions(
     ):
         done = _main_verb(tokens, blocked)
     found = []
+    before: dict[str, float] = {}
     for tok in tokens:
+        modifier, before = before, {}
         if tok.index in blocked:
             continue
         after = tokens[tok.index + 1].text if tok.index + 1 < len(tokens) else ""
@@ -409,6 +411,17 @@ def _relation_mentions(
                 continue  # "films" in a graph of movies names the type, not a relation
             if strength:
                 readings.append(RelationMention(predicate, tok.index, tok.text, strength))
+        before = {r.predicate: r.strength for r in readings}
+        if modifier and readings and not verbs.intersection((tok.index - 1, tok.index)):
+            # a noun's modifier that reads one of the noun's own readings too ("head office":
+            # ``headquartered_in`` as well as ``has_office_in``) says which the two words mean
+            best = max(r.strength for r in readings)
+            readings = [
+                dataclasses.replace(r, strength=best)
+                if r.predicate in modifier and r.strength >= LOOSE
+                else r
+                for r in readings
+            ]
         if after in _PLACING and any(after in _prepositions(r.predicate) for r in readings):
             # "based in" is ``located_in``, not ``founded_by`` (to base: to found): where
             # some relation's name puts the question's preposition after the word, a

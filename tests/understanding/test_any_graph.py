@@ -1055,6 +1055,36 @@ async def test_a_head_office_is_where_the_firm_is_headquartered(question: str) -
     )
 
 
+# "office" is `has_office_in`'s own word and one link from `headquartered_in`.
+OFFICE_ROWS = [
+    ("Acme_Works", "headquartered_in", "Old_Town"),
+    ("Acme_Works", "has_office_in", "New_Port"),
+    ("Acme_Works", "has_office_in", "Mill_Vale"),
+    ("Acme_Works", "founded_by", "Ann_V"),
+    ("Ann_V", "place_of_birth", "New_Port"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "relation"),
+    [
+        ("which city is Acme_Works's head office in ?", "headquartered_in"),
+        ("where is the head office of Acme_Works ?", "headquartered_in"),
+        ("which cities does Acme_Works have offices in ?", "has_office_in"),
+        ("in which cities does Acme_Works have an office ?", "has_office_in"),
+    ],
+)
+async def test_a_modifier_says_which_of_its_nouns_readings_is_meant(
+    question: str, relation: str
+) -> None:
+    """ "head" reads ``headquartered_in`` (loosely) and "office" reads it as well as
+    ``has_office_in``, its own word: the head office is the headquarters. An office alone
+    is any office."""
+    assert await _best_steps(OFFICE_ROWS, question, "Acme_Works") == (
+        Step(relation, Direction.OUT),
+    )
+
+
 # A club's and a museum's relations are nearer "hometown" than a person's birthplace is.
 HOMETOWN_ROWS = [
     *PERSON_ROWS,
