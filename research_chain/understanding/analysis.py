@@ -372,9 +372,9 @@ def _relation_mentions(
     ):
         done = _main_verb(tokens, blocked)
     found = []
-    before: dict[str, float] = {}
+    before: set[str] = set()
     for tok in tokens:
-        modifier, before = before, {}
+        modifier, before = before, set()
         if tok.index in blocked:
             continue
         after = tokens[tok.index + 1].text if tok.index + 1 < len(tokens) else ""
@@ -411,7 +411,7 @@ def _relation_mentions(
                 continue  # "films" in a graph of movies names the type, not a relation
             if strength:
                 readings.append(RelationMention(predicate, tok.index, tok.text, strength))
-        before = {r.predicate: r.strength for r in readings}
+        before = {r.predicate for r in readings}
         if modifier and readings and not verbs.intersection((tok.index - 1, tok.index)):
             # a noun's modifier that reads one of the noun's own readings too ("head office":
             # ``headquartered_in`` as well as ``has_office_in``) says which the two words mean
