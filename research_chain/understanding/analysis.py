@@ -359,6 +359,8 @@ def _relation_mentions(
     fronted = ""
     if len(tokens) > 2 and tokens[0].text in _PLACING and tokens[1].text in _FRONTING:
         fronted = tokens[0].text
+    elif tokens and tokens[0].text == "where":
+        fronted = "in"  # "where is X based" is "X is based in what place"
     # "what do people think of X": "what" is what they think, which the verb's kin nouns
     # name as the answer's noun would ("think" and ``rating``); not where X itself is the
     # subject ("what does X appear in": the verb's rarer senses say that, ADR 0028)

@@ -1085,6 +1085,20 @@ async def test_a_modifier_says_which_of_its_nouns_readings_is_meant(
     )
 
 
+async def test_where_reads_its_verb_with_in() -> None:
+    """ "where is X based" is "X is based in what place": to base is also to found (``founded_by``),
+    but that sense takes "on", and a relation named with "by" means another sense."""
+    rows = [
+        ("Acme_Works", "headquartered_in", "Old_Town"),
+        ("Acme_Works", "founded_by", "Ann_V"),
+        ("Acme_Works", "year_founded", "1950"),
+        ("Ann_V", "nationality", "Freeland"),
+        ("Old_Town", "located_in", "Freeland"),
+    ]
+    steps = await _best_steps(rows, "where is Acme_Works based ?", "Acme_Works")
+    assert steps[0] == Step("headquartered_in", Direction.OUT)
+
+
 # A club's and a museum's relations are nearer "hometown" than a person's birthplace is.
 HOMETOWN_ROWS = [
     *PERSON_ROWS,
