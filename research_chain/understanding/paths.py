@@ -608,6 +608,7 @@ class _Scorer:
         self.answer_end = _answer_end(analysis)
         self.one_clause = self._one_clause(seed_span)
         self.object_verb = self._object_verb()
+        self.done_to = self._done_to()
         self.phrase_readings = self._chain_readings()
         self.units = self._units()
         self.count = {p: mention_count(analysis, p) for p in self.mentioned}
@@ -749,6 +750,36 @@ class _Scorer:
         bare = lexicon.base_forms(last.text)[:1] == (last.text,) and lexicon.is_verb(last.text)
         return last.index if bare else None
 
+    def _done_to(self) -> frozenset[str]:
+        """For "what did X record" (no noun asked, the verb last): the relations the verb
+        reads by its own word whose names start with it as a participle (``recorded_in``),
+        so whose subjects are what the verb was done to: the answer is those subjects, not
+        where the relation leads."""
+        tokens = self.analysis.tokens
+        if self.analysis.answer_token is not None or len(tokens) < 4:
+            return frozenset()
+        if tokens[0].text != "what" or tokens[1].text not in _DOES:
+            return frozenset()
+        found = set()
+        for predicate, strength in self.groups.get(tokens[-1].index, {}).items():
+            name = read_relation(predicate)
+            words = [w for w in name.words if w not in _FUNCTION]
+            if strength < 1.0 or name.inverse or not words:
+                continue
+            if words[0].endswith(("ed", "en")) or words[0] in VERB_FORMS:
+                found.add(predicate)
+        return frozenset(found)
+
+    def ends_at_done(self, end: str) -> frozenset[str]:
+        """The relations of ``done_to`` the node starts, walked as named."""
+        if not self.done_to or not end:
+            return frozenset()
+        return frozenset(
+            predicate
+            for (predicate, direction) in self.signature.get(end, {})
+            if predicate in self.done_to and _as_named(Step(predicate, direction)) is Direction.OUT
+        )
+
     def _rolls_up(self, steps: tuple[Step, ...], end: str, before: str) -> bool:
         """Does the walk's last step go on, forward as its relations are named, from what the
         asked kind is not to it ("which country is X seated in": its city, the city's
@@ -787,10 +818,15 @@ class _Scorer:
         )
 
     def coverage(
-        self, uses: Counter[str], types: tuple[str, ...], untold: int | None = None
+        self,
+        uses: Counter[str],
+        types: tuple[str, ...],
+        untold: int | None = None,
+        told: frozenset[str] = frozenset(),
     ) -> float:
         """+2 per question word the path explains, -2 per relation word it ignores, but
-        for the ``untold`` one.
+        for the ``untold`` one; the relations in ``told`` explain their words though not
+        walked (the walk ends at what they start from).
 
         A relation word is explained by walking a predicate it names (scaled by how
         strongly it names it; a word naming several predicates needs one of them);
@@ -807,7 +843,7 @@ class _Scorer:
                 # kind it names ("which films": ``film.film``, though
                 # ``featured_film_locations`` has the word too; "which city": Leeds)
                 continue
-            best = max((w for p, w in options.items() if p in uses), default=0.0)
+            best = max((w for p, w in options.items() if p in uses or p in told), default=0.0)
             if self.type_tokens.get(token, set()) & visited:
                 best = 1.0
             strongest = max(options.values(), default=0.0)
@@ -1108,7 +1144,7 @@ class _Scorer:
         untold = self.object_verb
         if untold is not None and not self.names_its_objects(steps[-1], _NAMES_OBJECTS):
             untold = None
-        score = self.coverage(uses, types, untold)
+        score = self.coverage(uses, types, untold, self.ends_at_done(end))
         if analysis.answer_types:
             score += 3.0 if types[-1] in analysis.answer_types else -3.0
         cue = self.cue(steps[-1])
@@ -1250,7 +1286,8 @@ def _extend(
     score: _Scorer,
 ) -> None:
     """Depth-first over the schema; unmentioned predicates only as a few bridging hops, and
-    a path of bridges alone only to where the answer noun names what it reaches. A step
+    a path of bridges alone only to where the answer noun names what it reaches or to what
+    the question's verb was done to (``_done_to``). A step
     follows itself only along a relation the question names twice ("the kid of the
     offspring of X"), or to go on from a node known to fall short of the asked kind to one
     of it (a stadium's city, then the country containing the city)."""
@@ -1271,7 +1308,11 @@ def _extend(
             reached = (*types, far_type)
             if again and not score.fits(far_type):
                 continue
-            if any(s.predicate in mentioned for s in path) or score.fits(far_type):
+            if (
+                any(s.predicate in mentioned for s in path)
+                or score.fits(far_type)
+                or score.ends_at_done(far_type)
+            ):
                 out.append((path, reached))
             _extend(signature, mentioned, reached, path, max_len, out, max_bridges, score)
 

@@ -1099,6 +1099,35 @@ async def test_where_reads_its_verb_with_in() -> None:
     assert steps[0] == Step("headquartered_in", Direction.OUT)
 
 
+# Albums name their band and where they were recorded; nothing links the band to a place.
+STUDIO_ROWS = [
+    ("Dusk_Tapes", "album_artist", "Quill_Band"),
+    ("Dusk_Tapes", "recorded_in", "Old_Town"),
+    ("Noon_Tapes", "album_artist", "Quill_Band"),
+    ("Noon_Tapes", "recorded_in", "New_Port"),
+    ("Quill_Band", "genre", "Krautrock"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "steps"),
+    [
+        ("what did Quill_Band record ?", (Step("album_artist", Direction.IN),)),
+        ("what has Quill_Band recorded ?", (Step("album_artist", Direction.IN),)),
+        (
+            "where did Quill_Band record ?",
+            (Step("album_artist", Direction.IN), Step("recorded_in", Direction.OUT)),
+        ),
+    ],
+)
+async def test_what_a_verb_was_done_to_is_what_its_relation_starts_from(
+    question: str, steps: tuple[Step, ...]
+) -> None:
+    """``recorded_in`` starts at what was recorded: "what did X record" asks for those
+    albums, not where they were recorded; "where" asks for that."""
+    assert await _best_steps(STUDIO_ROWS, question, "Quill_Band") == steps
+
+
 # A club's and a museum's relations are nearer "hometown" than a person's birthplace is.
 HOMETOWN_ROWS = [
     *PERSON_ROWS,
