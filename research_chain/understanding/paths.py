@@ -1548,9 +1548,8 @@ def infer_paths(
             if analysis.wh_word in ("who", "whom"):
                 only = only or _only_step(seed_type, signature, _reaches_agents)
             only = only or _only_relation(seed_type, signature)
-            phrase = _unread_phrase(analysis, score.phrases)
-            if phrase:
-                only = only or _read_whole(
+            if not only and (phrase := _unread_phrase(analysis, score.phrases)):
+                only = _read_whole(
                     analysis, seed_type, signature, seed_span, score.may_end, text=phrase
                 )
             only = only or _read_whole(analysis, seed_type, signature, seed_span, score.may_end)
