@@ -312,25 +312,44 @@ def _domain(predicate: str) -> tuple[str, ...]:
     return _nouns(name.context[: len(name.context) - len(name.subject_type)][-1:])
 
 
-def _walkable(analysis: Analysis) -> frozenset[str]:
+def _walkable(analysis: Analysis, placed: bool = False) -> frozenset[str]:
     """The relations a question's words ask to walk. When the answer noun is what a verb
     does to the subject ("what charity did X found"), a loose reading of that noun alone
     is not one: the founded things are asked for, not a walk on to a
     ``parent_organization`` because "company" loosely reads "organization" (the cue on the
     last step still weighs it). So too when the noun is what a named relation reaches ("X
     is chair of which charity": the charity X chairs, not its parent). After a copula the noun
-    is the relation asked for ("what types are the books of X")."""
+    is the relation asked for ("what types are the books of X"). With ``placed``, the noun
+    is where something is and some step reaches its kind (:func:`_placed_in`)."""
     mentioned = frozenset(analysis.predicates(0.0))
     answer = analysis.answer_token
     tokens = analysis.tokens
     if answer is None:
         return mentioned
     done_by_verb = answer + 1 < len(tokens) and tokens[answer + 1].text in _DOES
-    if not done_by_verb and not _reached_by_named(analysis, answer):
+    if not (done_by_verb or placed or _reached_by_named(analysis, answer)):
         return mentioned
     others = {m.predicate for m in analysis.relations if m.token != answer}
     loose = {m.predicate for m in analysis.relations if m.token == answer and m.strength < 1.0}
     return mentioned - (loose - others)
+
+
+def _placed_in(analysis: Analysis) -> bool:
+    """Is the answer noun the place something else the question reads is in ("in what
+    country is the university where X works", "which city does X teach in")? Where a step
+    reaches that kind, the noun names the answer's kind, not a relation: a person's
+    ``nationality`` is no step to the university's country. ("What town is X in": the noun
+    alone says where to go.)"""
+    tokens, answer = analysis.tokens, analysis.answer_token
+    if answer is None or answer < 1 or tokens[answer - 1].text not in _WHICH:
+        return False
+    if not any(m.token != answer for m in analysis.relations):
+        return False
+    if answer >= 2 and tokens[answer - 2].text == "in":
+        return True
+    last = len(tokens) - 1
+    named = (range(*analysis.entity_token_span(m)) for m in analysis.entities)
+    return answer == 1 and tokens[last].text == "in" and not any(last in r for r in named)
 
 
 def _reached_by_named(analysis: Analysis, answer: int) -> bool:
@@ -596,7 +615,7 @@ class _Scorer:
         )
         # a relative clause about another noun is a step to it and at least one from it
         self.hops = len(self.phrases) + 2 * self._relative_clause(seed_span)
-        self.mentioned = _walkable(analysis)
+        self.mentioned = _walkable(analysis, _placed_in(analysis) and self.kind_elsewhere())
         self.groups: dict[int, dict[str, float]] = {}
         for m in analysis.relations:
             self.groups.setdefault(m.token, {})[m.predicate] = m.strength
@@ -1516,7 +1535,6 @@ def infer_paths(
     mentioned relations alone leave a relation word or the asked type unexplained.
     """
     present = {p for edges in signature.values() for p, _ in edges}
-    mentioned = _walkable(analysis)
     if offered := analysis.choices():
         # "is X male or female": an option is not the subject; the answer is the option
         # one of X's relations reaches
@@ -1534,12 +1552,11 @@ def infer_paths(
     extra, dropped = _kind_mentions(analysis, signature)
     if extra or dropped:
         analysis = _reread(analysis, dropped, extra)
-        mentioned = _walkable(analysis)
     score = _Scorer(analysis, seed_span, signature)
     if off_kind := _off_kind_readings(analysis, seed_type, signature, score):
         analysis = _reread(analysis, off_kind)
-        mentioned = _walkable(analysis)
         score = _Scorer(analysis, seed_span, signature)
+    mentioned = score.mentioned
     if not mentioned & present:
         # No relation word that any relation here answers to
         if not (analysis.types and analysis.answer_types):
@@ -1561,8 +1578,8 @@ def infer_paths(
             if rare:
                 # nothing else says where to go: a verb's rarer senses may
                 analysis = _reread(analysis, set(), rare)
-                mentioned = _walkable(analysis)
                 score = _Scorer(analysis, seed_span, signature)
+                mentioned = score.mentioned
             if not mentioned and not score.kind_elsewhere():
                 return []
         if not mentioned:

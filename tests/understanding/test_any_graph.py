@@ -2499,3 +2499,35 @@ def test_a_plural_before_the_name_is_the_object_of_a_clause(
     analysis = analyse(question, ["cooked_by", "issued_by", "spice"], ["dish", "spice"], names)
     span = analysis.entity_token_span(analysis.entities[0])
     assert _Scorer(analysis, span, PathTree({"entity": {}}, {})).one_clause is one_clause
+
+
+# A lecturer's universities and their cities; others studied there and have a nationality.
+# Real place names: WordNet knows Lyon is a city and France a country.
+CAMPUS_ROWS = [
+    ("Ann_V", "people.person.employment_history", "Elm_University"),
+    ("Ann_V", "people.person.nationality", "Italy"),
+    ("Bo_W", "people.person.education", "Elm_University"),
+    ("Bo_W", "people.person.nationality", "Japan"),
+    ("Elm_University", "education.university.city", "Lyon"),
+    ("Lyon", "location.location.containedby", "France"),
+    ("Ann_V", "people.person.education", "Oak_University"),
+    ("Oak_University", "education.university.city", "Turin"),
+    ("Turin", "location.location.containedby", "Italy"),
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "in what country is the university where Ann_V works ?",
+        "which country is the university where Ann_V works in ?",
+    ],
+)
+async def test_the_place_something_is_in_names_a_kind_not_a_relation(question: str) -> None:
+    """ "in what country" asks where the university is: "country" loosely reads
+    ``nationality``, no step of the way there (its students' nationality)."""
+    assert await _best_steps(CAMPUS_ROWS, question, "Ann_V") == (
+        Step("people.person.employment_history", Direction.OUT),
+        Step("education.university.city", Direction.OUT),
+        Step("location.location.containedby", Direction.OUT),
+    )
