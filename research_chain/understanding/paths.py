@@ -33,6 +33,7 @@ from research_chain.understanding.analysis import (
     relation_phrase,
 )
 from research_chain.understanding.lexical import SYNONYM, packaged_lexicon
+from research_chain.understanding.lexicon import CLOSE_LINK as _CLOSE
 from research_chain.understanding.lexicon import (
     FAR_LINK,
     TIME_WORDS,
@@ -329,8 +330,12 @@ def _walkable(analysis: Analysis, placed: bool = False) -> frozenset[str]:
     done_by_verb = answer + 1 < len(tokens) and tokens[answer + 1].text in _DOES
     if not (done_by_verb or placed or _reached_by_named(analysis, answer)):
         return mentioned
+    # the verb's object may still be what a close kin's relation reaches ("which school did
+    # X go to": ``education``), though not an agent's, kin by what it does ("players": plays)
+    close = done_by_verb and not placed and not is_agent_noun(tokens[answer].text)
+    named = _CLOSE if close else 1.0
     others = {m.predicate for m in analysis.relations if m.token != answer}
-    loose = {m.predicate for m in analysis.relations if m.token == answer and m.strength < 1.0}
+    loose = {m.predicate for m in analysis.relations if m.token == answer and m.strength < named}
     return mentioned - (loose - others)
 
 
@@ -476,11 +481,14 @@ def _named_types(
     kinds: Sequence[str],
     plain: float = _NAMES_TYPE,
     loose: bool = True,
+    read: float = 0.0,
 ) -> frozenset[str]:
     """The graph's types the nouns name: those a noun plainly names, else (``loose``) the
     one it names best if it is at least loosely kin ("band": ``music.group``; WordNet has
-    a band as a musical group). A graph has few types, so the nearest is a reading, not a
-    guess; a bare loose threshold would let one noun fit several."""
+    a band as a musical group) and no less nearly than the nouns read a relation (``read``:
+    "which school did X go to" reads ``education``, where a theatre is a building too). A
+    graph has few types, so the nearest is a reading, not a guess; a bare loose threshold
+    would let one noun fit several."""
     named: set[str] = set()
     for noun in nouns:
         scored = [(match_strength(noun, (kind,)), kind) for kind in kinds]
@@ -488,7 +496,7 @@ def _named_types(
         best = max(scored, default=(0.0, ""))
         if named_plainly or not loose:
             named |= named_plainly
-        elif best[0] >= FAR_LINK:
+        elif best[0] >= max(FAR_LINK, read):
             named.add(best[1])
     return frozenset(named)
 
@@ -508,12 +516,14 @@ def _copula_after(tokens: Sequence[Token], at: int) -> bool:
     return after in COPULA or after == "s"
 
 
-def _asked_types(nouns: Sequence[str], kinds: Sequence[str], bare_who: bool) -> frozenset[str]:
-    """The graph's types the answer's nouns name. A bare "who" asks for a person or for what
-    the graph plainly types as an organization: "who issued X" is its publisher, a firm
-    that no step reaching persons (its authors, the people born where it is based) stands for.
-    """
-    named = _named_types(nouns, kinds)
+def _asked_types(
+    nouns: Sequence[str], kinds: Sequence[str], bare_who: bool, read: float = 0.0
+) -> frozenset[str]:
+    """The graph's types the answer's nouns name (``read``: how nearly they read a relation).
+    A bare "who" asks for a person or for what the graph plainly types as an organization:
+    "who issued X" is its publisher, a firm that no step reaching persons (its authors, the
+    people born where it is based) stands for."""
+    named = _named_types(nouns, kinds, read=read)
     if bare_who:
         named |= _named_types(_WHO_ALSO, kinds, loose=False)
     return named
@@ -605,7 +615,16 @@ class _Scorer:
         self.phrases = analysis.hop_phrases(seed_span)
         self.amount = _asks_amount(analysis, self.phrases)
         bare_who = analysis.answer_token is None and analysis.wh_word in ("who", "whom")
-        self.named_types = _asked_types(self.type_nouns, _kinds(self.types_of), bare_who)
+        # an agent noun reads relations by what it does ("players": plays), not by what it is
+        read = max(
+            (
+                m.strength
+                for m in analysis.relations
+                if m.token == analysis.answer_token and not is_agent_noun(m.word)
+            ),
+            default=0.0,
+        )
+        self.named_types = _asked_types(self.type_nouns, _kinds(self.types_of), bare_who, read)
         asks_noun = _asks_for_the_noun(analysis, seed_span, self.phrases)
         if asks_noun:
             self.named_types = frozenset()  # "who are X's rivals": teams, not persons

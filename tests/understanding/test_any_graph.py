@@ -2531,3 +2531,53 @@ async def test_the_place_something_is_in_names_a_kind_not_a_relation(question: s
         Step("education.university.city", Direction.OUT),
         Step("location.location.containedby", Direction.OUT),
     )
+
+
+# A playwright's schooling beside the theatres of her home town.
+STAGE_ROWS = [
+    ("Silver_Crown", "theater.play.playwright", "Oona_B"),
+    ("Silver_Crown", "theater.play.premiere_venue", "Empire_Stage"),
+    ("Oona_B", "people.person.education", "Kallberg_University"),
+    ("Oona_B", "people.person.place_of_birth", "Antwerp"),
+    ("Gaslight_Stage", "theater.theater.city", "Antwerp"),
+    ("Empire_Stage", "theater.theater.city", "Lyon"),
+    ("Oona_B", "theater.theater_director.plays_directed", "Silver_Crown"),
+    ("Kiran_C", "sports.pro_athlete.teams", "Granite_FC"),
+    ("Granite_FC", "sports.sports_team.coach", "Dora_M"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "seed", "steps"),
+    [
+        (
+            "which school did the playwright of Silver_Crown go to ?",
+            "Silver_Crown",
+            (
+                Step("theater.play.playwright", Direction.OUT),
+                Step("people.person.education", Direction.OUT),
+            ),
+        ),
+        (
+            "which school did Silver_Crown's playwright attend ?",
+            "Silver_Crown",
+            (
+                Step("theater.play.playwright", Direction.OUT),
+                Step("people.person.education", Direction.OUT),
+            ),
+        ),
+        (
+            "which players does Granite_FC have ?",
+            "Granite_FC",
+            (Step("sports.pro_athlete.teams", Direction.IN),),
+        ),
+    ],
+)
+async def test_a_noun_that_reads_a_relation_closely_names_no_type_loosely(
+    question: str, seed: str, steps: tuple[Step, ...]
+) -> None:
+    """ "school" reads ``education`` closely (0.8) and names the graph's ``theater`` type only
+    loosely (both are buildings): the schooling is asked for, not a theatre, though no step
+    reaches names WordNet knows as schools. An agent noun is kin to what it does ("players":
+    plays), which says nothing of what it is."""
+    assert await _best_steps(STAGE_ROWS, question, seed) == steps
