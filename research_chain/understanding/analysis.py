@@ -476,10 +476,12 @@ def rare_readings(analysis: Analysis, predicates: Iterable[str]) -> list[Relatio
 
 def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
     """Words used as verbs where English leaves no doubt: after a do-auxiliary and its named
-    subject ("what nation did X form in"), an inflected verb right after "who" or a relative
-    "that" ("who runs X", "the firm that makes X") or after an asked noun and before its
-    object ("which firm makes X"), and past participles ("founded"). Such a
-    word reads relations through its verb senses only: forming a band is not a genre."""
+    subject ("what nation did X form in"; a longer subject ending in a name when the verb
+    closes the question: "did the group that recorded X form"), an inflected verb right
+    after "who" or a relative "that" ("who runs X", "the firm that makes X") or after an
+    asked noun and before its object ("which firm makes X"), and past participles
+    ("founded"). Such a word reads relations through its verb senses only: forming a band is
+    not a genre."""
     lexicon = packaged_lexicon()
     found = set()
     for tok in tokens:
@@ -493,6 +495,10 @@ def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
         while start - 1 in blocked:
             start -= 1
         after_subject = 0 < start < at and tokens[start - 1].text in DO_FORMS
+        closing = at == len(tokens) - 1 or (at == len(tokens) - 2 and tokens[-1].text in _PLACING)
+        after_subject = after_subject or (
+            start < at and closing and any(t.text in DO_FORMS for t in tokens[1 : start - 1])
+        )
         # "which hospital employs X": the asked noun is its subject
         asked_subject = at > 1 and tokens[at - 2].text in _WH_DETERMINERS
         after_asked = asked_subject and _verb_before_object(tokens, blocked, at)

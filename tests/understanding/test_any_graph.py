@@ -2581,3 +2581,27 @@ async def test_a_noun_that_reads_a_relation_closely_names_no_type_loosely(
     reaches names WordNet knows as schools. An agent noun is kin to what it does ("players":
     plays), which says nothing of what it is."""
     assert await _best_steps(STAGE_ROWS, question, seed) == steps
+
+
+# An album's band and where the band started; "form" is also a noun kin to "genre".
+FORMED_ROWS = [
+    ("Dusk_Tapes", "music.album.artist", "Quill_Band"),
+    ("Dusk_Tapes", "music.album.recorded_in", "Oslo"),
+    ("Dusk_Tapes", "music.album.genre", "Krautrock"),
+    ("Quill_Band", "music.group.lead_vocalist", "Ann_V"),
+    ("Quill_Band", "music.artist.genre", "Krautrock"),
+    ("Quill_Band", "music.artist.origin", "Lyon"),
+    ("Lyon", "location.location.containedby", "France"),
+    ("Oslo", "location.location.containedby", "Norway"),
+]
+
+
+async def test_a_closing_verb_after_a_long_subject_is_a_verb() -> None:
+    """ "did the band that recorded X form": "form" closes a do-question whose subject ends in a
+    name, so it is the verb (a band forms), not the noun kin to ``genre``."""
+    question = "in which country did the band that recorded Dusk_Tapes form ?"
+    assert await _best_steps(FORMED_ROWS, question, "Dusk_Tapes") == (
+        Step("music.album.artist", Direction.OUT),
+        Step("music.artist.origin", Direction.OUT),
+        Step("location.location.containedby", Direction.OUT),
+    )
