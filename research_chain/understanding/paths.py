@@ -1155,6 +1155,16 @@ class _Scorer:
         found = max(match_strength(w, names) for w in words)
         return found if forward else found * weight
 
+    def _past_the_place(self, steps: tuple[Step, ...], before: str, free: frozenset[str]) -> bool:
+        """Does a bare "where" walk on from a place, reached by a step no word reads? "where
+        is X's maker based": the head office's city is the place asked for; the step on to
+        its country reads "based" (``located_in``) only because a city is based in one."""
+        if len(steps) < 2 or self.analysis.answer_token is not None:
+            return False
+        if self.analysis.wh_word != "where" or steps[-2].predicate in free:
+            return False
+        return self.fits(before)
+
     def names_its_objects(self, last: Step, floor: float = 1.0) -> bool:
         """Is the answer noun the word the relation calls its objects by, walked forward
         ("what is X's position": ``position_played``)? Its objects are that, whether or not
@@ -1217,6 +1227,8 @@ class _Scorer:
         onward = len(steps) > 1 and self.fits(end) and self.short_of(before, mostly=True)
         bridged = named[:-1] if onward else named
         score -= _BRIDGE * sum(1 for s in bridged if s.predicate not in free)
+        if self._past_the_place(steps, before, free):
+            score -= _OVER_LONG
         if not self.justified(steps):
             score -= _UNJUSTIFIED
         score -= _MISSING_HOP * max(0, self.hops - len(steps))

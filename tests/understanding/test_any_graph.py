@@ -2605,3 +2605,39 @@ async def test_a_closing_verb_after_a_long_subject_is_a_verb() -> None:
         Step("music.artist.origin", Direction.OUT),
         Step("location.location.containedby", Direction.OUT),
     )
+
+
+# A gadget's maker, the maker's head office and offices, and the countries holding the cities.
+MAKER_ROWS = [
+    ("Pulse_Go", "manufacturer", "Ironbark_Works"),
+    ("Ironbark_Works", "headquartered_in", "Gdansk"),
+    ("Ironbark_Works", "has_office_in", "Lyon"),
+    ("Gdansk", "located_in", "Poland"),
+    ("Lyon", "located_in", "France"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "steps"),
+    [
+        (
+            "where is Pulse_Go's maker based ?",
+            (Step("manufacturer", Direction.OUT), Step("headquartered_in", Direction.OUT)),
+        ),
+        (
+            "which country is Pulse_Go's maker based in ?",
+            (
+                Step("manufacturer", Direction.OUT),
+                Step("headquartered_in", Direction.OUT),
+                Step("located_in", Direction.OUT),
+            ),
+        ),
+    ],
+)
+async def test_a_bare_where_does_not_walk_on_from_the_place(
+    question: str, steps: tuple[Step, ...]
+) -> None:
+    """ "based" reads ``located_in`` (0.8) better than ``headquartered_in``: a city is based
+    in a country too. A bare "where" is answered by the head office's city; only a country
+    asked for walks on from it."""
+    assert await _best_steps(MAKER_ROWS, question, "Pulse_Go") == steps
