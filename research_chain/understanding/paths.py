@@ -377,14 +377,17 @@ def _kind_mentions(
 
     Also returned: the readings of the verb of the noun's relative clause that reach no
     such type, by (token, predicate). The clause is one step to what the noun names: "the
-    band that made X" is X's artist, though "made" also reads its producer."""
+    band that made X" is X's artist, though "made" also reads its producer; "the band X plays
+    in" is X's band, though "plays" also reads the instruments X plays."""
     types_of, domains_of = _reach_facts(signature)[2:]
     dropped: set[tuple[int, str]] = set()
     if not any(types_of.values()):
         return [], dropped
     skip = {m.token for m in analysis.relations if m.strength >= _STRONG}
-    for mention in analysis.entities:
-        skip.update(range(*analysis.entity_token_span(mention)))
+    # a name's first token -> the token after it
+    names = dict(analysis.entity_token_span(mention) for mention in analysis.entities)
+    for start, end in names.items():
+        skip.update(range(start, end))
     found = []
     tokens = analysis.tokens
     all_types, all_domains = _kinds(types_of), _kinds(domains_of)
@@ -403,8 +406,10 @@ def _kind_mentions(
             if named:
                 break
         found += [RelationMention(p, tok.index, tok.text, _STRONG) for p in sorted(named)]
-        verb = tok.index + 2
-        if named and verb < len(tokens) and tokens[tok.index + 1].text in _CLAUSE:
+        # "the band that made X"; with no relative word, "the band X plays in"
+        clause = tokens[tok.index + 1].text in _CLAUSE if tok.index + 1 < len(tokens) else False
+        verb = tok.index + 2 if clause else names.get(tok.index + 1, len(tokens))
+        if named and verb < len(tokens):
             dropped |= {
                 (verb, m.predicate)
                 for m in analysis.relations

@@ -2641,3 +2641,28 @@ async def test_a_bare_where_does_not_walk_on_from_the_place(
     in a country too. A bare "where" is answered by the head office's city; only a country
     asked for walks on from it."""
     assert await _best_steps(MAKER_ROWS, question, "Pulse_Go") == steps
+
+
+# A striker's club, its coach and a former player, each born somewhere.
+CLUB_ROWS = [
+    ("Osric_Z", "sports.pro_athlete.teams", "Granite_FC"),
+    ("Osric_Z", "position_played", "Striker"),
+    ("Osric_Z", "people.person.place_of_birth", "Amsterdam"),
+    ("Granite_FC", "sports.sports_team.coach", "Dora_M"),
+    ("Granite_FC", "sports.sports_team.arena_stadium", "Granite_Park"),
+    ("Dora_M", "people.person.place_of_birth", "Seattle"),
+    ("Vic_R", "played_for", "Granite_FC"),
+    ("Vic_R", "people.person.place_of_birth", "Melbourne"),
+]
+
+
+async def test_a_noun_a_name_and_a_verb_make_one_step() -> None:
+    """ "the club X plays for" is a relative clause with no relative word: one step from X
+    to the club, so "plays" reads neither X's position nor who else played for the club, and
+    the manager is the club's."""
+    question = "which city does the manager of the club Osric_Z plays for come from ?"
+    assert await _best_steps(CLUB_ROWS, question, "Osric_Z") == (
+        Step("sports.pro_athlete.teams", Direction.OUT),
+        Step("sports.sports_team.coach", Direction.OUT),
+        Step("people.person.place_of_birth", Direction.OUT),
+    )
