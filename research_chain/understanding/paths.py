@@ -407,8 +407,9 @@ def _kind_mentions(
                 break
         found += [RelationMention(p, tok.index, tok.text, _STRONG) for p in sorted(named)]
         # "the band that made X"; with no relative word, "the band X plays in"
-        clause = tokens[tok.index + 1].text in _CLAUSE if tok.index + 1 < len(tokens) else False
-        verb = tok.index + 2 if clause else names.get(tok.index + 1, len(tokens))
+        after = tok.index + 1
+        clause = after < len(tokens) and tokens[after].text in _CLAUSE
+        verb = after + 1 if clause else names.get(after, len(tokens))
         if named and verb < len(tokens):
             dropped |= {
                 (verb, m.predicate)
