@@ -19,6 +19,7 @@ from research_chain.graph.protocol import NameMatch
 from research_chain.graph.text import normalise, predicate_words, token_spans
 from research_chain.understanding.lexical import packaged_lexicon
 from research_chain.understanding.lexicon import (
+    ANY_PERSON,
     ASKING_VERBS,
     COMEMBER_WORDS,
     FAR_LINK,
@@ -409,6 +410,10 @@ def _relation_mentions(
                 strength = FAR_LINK
             if is_type and strength < 1.0:
                 strength = min(strength, TYPE_WORD_STRENGTH)
+            if strength < 1.0 and text in ANY_PERSON and after not in _PLACING:
+                # "the person who painted X" reads no ``children``; "the people in X" is
+                # what the noun itself names (its members)
+                continue
             if names_a_type and strength < LOOSE:
                 continue  # "films" in a graph of movies names the type, not a relation
             if strength:

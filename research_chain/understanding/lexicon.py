@@ -24,6 +24,7 @@ def words(text: str) -> frozenset[str]:
 
 __all__ = [
     "AGENT_SUFFIXES",
+    "ANY_PERSON",
     "ASKING_VERBS",
     "COMEMBER_WORDS",
     "EMBEDDING_FLOOR",
@@ -59,6 +60,10 @@ VERB_FORMS = words(
     saw seen went gone held kept led met paid said sent sold stood told won born begun
     grown known shown drawn sung brought bought fought taught caught chosen driven"""
 )
+
+# Nouns that say only that something is a person: every relation to persons (``children``,
+# ``owner``) names a kind of one, so through kinship they read them all alike.
+ANY_PERSON = words("person people individual human someone somebody man woman")
 
 # Types a "where" question can be about.
 PLACE_WORDS = words("site location place base station area region city country address")

@@ -2666,3 +2666,24 @@ async def test_a_noun_a_name_and_a_verb_make_one_step() -> None:
         Step("sports.sports_team.coach", Direction.OUT),
         Step("people.person.place_of_birth", Direction.OUT),
     )
+
+
+# A painting's artist and owner; the artist's child was born elsewhere, in the owner's city.
+PAINTER_ROWS = [
+    ("Girl_in_Winter", "artwork.artist", "Kiran_M"),
+    ("Girl_in_Winter", "artwork.owner", "Halvorsen_Gallery"),
+    ("Halvorsen_Gallery", "museum.city", "Seattle"),
+    ("Kiran_M", "person.place_of_birth", "Helsinki"),
+    ("Kiran_M", "person.children", "Ada_M"),
+    ("Ada_M", "person.place_of_birth", "Seattle"),
+]
+
+
+async def test_a_word_for_anyone_reads_no_kind_of_person() -> None:
+    """ "person" is kin to every relation to persons (a child, an owner is one), so it reads
+    none of them: "the person who painted X" is X's artist, not the artist's child."""
+    question = "which city was the person who painted Girl_in_Winter born in ?"
+    assert await _best_steps(PAINTER_ROWS, question, "Girl_in_Winter") == (
+        Step("artwork.artist", Direction.OUT),
+        Step("person.place_of_birth", Direction.OUT),
+    )
