@@ -499,7 +499,12 @@ def _named_types(
     for noun in nouns:
         scored = [(match_strength(noun, (kind,)), kind) for kind in kinds]
         named_plainly = {kind for score, kind in scored if score >= plain}
-        best = max(scored, default=(0.0, ""))
+        # a painting is kin to a painter, but no artist: a thing names no doer loosely
+        doer = is_agent_noun(noun)
+        best = max(
+            (pair for pair in scored if doer or not is_agent_noun(pair[1].split("_")[-1])),
+            default=(0.0, ""),
+        )
         if named_plainly or not loose:
             named |= named_plainly
         elif best[0] >= max(FAR_LINK, read):

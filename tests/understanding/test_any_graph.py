@@ -2687,3 +2687,22 @@ async def test_a_word_for_anyone_reads_no_kind_of_person() -> None:
         Step("artwork.artist", Direction.OUT),
         Step("person.place_of_birth", Direction.OUT),
     )
+
+
+# A painter's work and spouse, both painters; the relation names type artists and artworks.
+SPOUSES_ROWS = [
+    ("Girl_in_Winter", "visual_art.artwork.artist", "Kiran_M"),
+    ("Girl_in_Winter", "visual_art.artwork.date_completed", "1936"),
+    ("Kiran_M", "visual_art.visual_artist.movement", "Realism"),
+    ("Kiran_M", "people.person.spouse_s", "Jo_R"),
+    ("Jo_R", "visual_art.visual_artist.movement", "Cubism"),
+]
+
+
+async def test_a_thing_names_no_doer_loosely() -> None:
+    """ "paintings" is kin to a painter, so to the graph's ``visual_artist`` type, but a
+    painting is no artist: the spouse, a painter, is not a painting of X's."""
+    question = "which paintings did Kiran_M make ?"
+    assert await _best_steps(SPOUSES_ROWS, question, "Kiran_M") == (
+        Step("visual_art.artwork.artist", Direction.IN),
+    )
