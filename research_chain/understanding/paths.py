@@ -98,7 +98,7 @@ _BACKWARD = 1.0
 # ones (a bias, not a kind), and a "Russian" is a person as well as a language. Types a
 # graph's relation names give (kb.person.*) have no bias.
 _WH_KINDS = {"where": ("location", "institution")}
-_WH_TYPES = {"where": "location", "who": "person", "whom": "person"}
+_WH_TYPES = {"where": "location", "who": "person", "whom": "person", "whose": "person"}
 _WHO_ALSO = ("organization",)
 _NAMES_TYPE = 0.8
 
@@ -625,7 +625,7 @@ class _Scorer:
         )
         self.phrases = analysis.hop_phrases(seed_span)
         self.amount = _asks_amount(analysis, self.phrases)
-        bare_who = analysis.answer_token is None and analysis.wh_word in ("who", "whom")
+        bare_who = analysis.answer_token is None and analysis.wh_word in ("who", "whom", "whose")
         # an agent noun reads relations by what it does ("players": plays), not by what it is
         read = max(
             (

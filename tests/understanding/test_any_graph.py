@@ -2706,3 +2706,21 @@ async def test_a_thing_names_no_doer_loosely() -> None:
     assert await _best_steps(SPOUSES_ROWS, question, "Kiran_M") == (
         Step("visual_art.artwork.artist", Direction.IN),
     )
+
+
+# A painting's painter (a person, by the graph's relation names) and its owner, a gallery.
+BRUSH_ROWS = [
+    ("Street_at_Noon", "visual_art.artwork.artist", "Tamsin_U"),
+    ("Street_at_Noon", "visual_art.artwork.owner", "Halvorsen_Gallery"),
+    ("Tamsin_U", "people.person.place_of_birth", "Lille"),
+    ("Halvorsen_Gallery", "architecture.museum.city", "Seattle"),
+]
+
+
+async def test_whose_asks_for_a_person_as_who_does() -> None:
+    """ "whose brush made X": nothing reads "brush", but "whose" asks for a person (or a
+    body the graph types as an organization), as "who" does: the painter, not the gallery."""
+    question = "whose brush made Street_at_Noon ?"
+    assert await _best_steps(BRUSH_ROWS, question, "Street_at_Noon") == (
+        Step("visual_art.artwork.artist", Direction.OUT),
+    )
