@@ -489,6 +489,10 @@ def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
     not a genre."""
     lexicon = packaged_lexicon()
     found = set()
+    # the question's first do-auxiliary after its first word, and where its closing verb may be
+    first_do = next((t.index for t in tokens[1:] if t.text in DO_FORMS), len(tokens))
+    last = len(tokens) - 1
+    closing = {last, last - 1} if tokens and tokens[-1].text in _PLACING else {last}
     for tok in tokens:
         at = tok.index
         if at in blocked or not lexicon.is_verb(tok.text):
@@ -500,10 +504,7 @@ def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
         while start - 1 in blocked:
             start -= 1
         after_subject = 0 < start < at and tokens[start - 1].text in DO_FORMS
-        closing = at == len(tokens) - 1 or (at == len(tokens) - 2 and tokens[-1].text in _PLACING)
-        after_subject = after_subject or (
-            start < at and closing and any(t.text in DO_FORMS for t in tokens[1 : start - 1])
-        )
+        after_subject = after_subject or (start < at and at in closing and first_do < start - 1)
         # "which hospital employs X": the asked noun is its subject
         asked_subject = at > 1 and tokens[at - 2].text in _WH_DETERMINERS
         after_asked = asked_subject and _verb_before_object(tokens, blocked, at)
