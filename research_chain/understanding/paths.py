@@ -1664,4 +1664,65 @@ def infer_paths(
         if whole:
             first = dataclasses.replace(whole[0], score=choices[0].score)
             return [first, *(c for c in choices if c.steps != first.steps)]
-    return _read_near(choices, analysis, seed_span, score) if len(choices) > 1 else choices
+    if len(choices) < 2:
+        return choices
+    return _finest_first(_read_near(choices, analysis, seed_span, score), signature, score)
+
+
+def _finest_first(
+    choices: list[PathChoice], signature: Signature, score: _Scorer
+) -> list[PathChoice]:
+    """A bare "where" asks for the finest place the words allow. Of two walks they explain
+    equally well, parting only at the last step, the one whose places lie in the other's
+    comes first ("where does X come from": the town X was born in, not the country of X's
+    passport), whatever the encoder prefers; the graph says which lies in which."""
+    analysis = score.analysis
+    if analysis.wh_word != "where" or analysis.answer_token is not None:
+        return choices
+    top = choices[0]
+    for choice in choices[1:]:
+        if (
+            choice.score == top.score
+            and choice.steps[:-1] == top.steps[:-1]
+            and choice.steps[-1].predicate != top.steps[-1].predicate
+            and score.fits(choice.end)
+            and _lies_in(signature, choice.steps[-1], top.steps[-1])
+        ):
+            return [choice, *(c for c in choices if c is not choice)]
+    return choices
+
+
+def _lies_in(signature: Signature, inner: Step, outer: Step) -> bool:
+    """Do the places ``inner`` reaches lie in those ``outer`` reaches (a town in a country)?
+    A step on from the first, as its relation is named ("X located in Y"), reaches names the
+    second does, no more than it leaves (a town lies in one country), and walked back it
+    reaches more (a country holds towns) or as many, where the first reaches more names
+    than the second (towns outnumber countries)."""
+    labels = signature.labels if isinstance(signature, PathTree) else {}
+
+    def names(nodes: set[str]) -> set[str]:
+        return {name for node in nodes for name in labels.get(node, ())}
+
+    def reached(step: tuple[str, Direction]) -> set[str]:
+        return {n for edges in signature.values() for n in edges.get(step, ()) if n != LITERAL}
+
+    def spread(nodes: set[str], step: tuple[str, Direction]) -> tuple[set[str], float]:
+        """The names the step reaches from the nodes, per name it leaves."""
+        left = {node for node in nodes if step in signature.get(node, {})}
+        far = names({n for node in left for n in signature[node][step]})
+        return far, len(far) / max(1, len(names(left)))
+
+    inside = reached((inner.predicate, inner.direction))
+    outside = reached((outer.predicate, outer.direction))
+    holders = names(outside)
+    outnumbered = len(names(inside)) > len(holders)
+    for step in {step for node in inside for step in signature.get(node, {})}:
+        if _as_named(Step(*step)) is not Direction.OUT:
+            continue  # a university is in its town: the town is not in the university
+        up, per_place = spread(inside, step)
+        if not up & holders or per_place > 1.0:
+            continue
+        per_holder = spread(outside, (step[0], _flipped(step[1])))[1]
+        if per_holder > per_place or (per_holder == per_place and outnumbered):
+            return True
+    return False

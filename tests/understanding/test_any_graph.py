@@ -2724,3 +2724,40 @@ async def test_whose_asks_for_a_person_as_who_does() -> None:
     assert await _best_steps(BRUSH_ROWS, question, "Street_at_Noon") == (
         Step("visual_art.artwork.artist", Direction.OUT),
     )
+
+
+# Singers born in towns of the countries of their passports.
+NATIVE_ROWS = [
+    ("Glass_Owls", "group.lead_vocalist", "Mira_K"),
+    ("Mira_K", "person.place_of_birth", "Oslo"),
+    ("Mira_K", "person.nationality", "Norway"),
+    ("Olle_P", "person.place_of_birth", "Bergen"),
+    ("Olle_P", "person.nationality", "Norway"),
+    ("Oslo", "located_in", "Norway"),
+    ("Bergen", "located_in", "Norway"),
+    ("Lund", "located_in", "Sweden"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "seed", "steps"),
+    [
+        (
+            "where does Mira_K come from ?",
+            "Mira_K",
+            (Step("person.place_of_birth", Direction.OUT),),
+        ),
+        (
+            "where does the singer of Glass_Owls come from ?",
+            "Glass_Owls",
+            (Step("group.lead_vocalist", Direction.OUT), Step("person.place_of_birth")),
+        ),
+    ],
+)
+async def test_a_bare_where_asks_for_the_finest_place(
+    question: str, seed: str, steps: tuple[Step, ...]
+) -> None:
+    """No word reads "come from" (WordNet: "be a native of", as near a nationality as a
+    birthplace): of the two places the words cannot tell apart, the town lies in the
+    country, so it is the answer."""
+    assert await _best_steps(NATIVE_ROWS, question, seed) == steps
