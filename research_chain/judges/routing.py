@@ -208,8 +208,10 @@ def _one_hop(request: RouteRequest, option: SeedOption) -> PathChoice | None:
 
 def _barely_named(analysis: Analysis, path: PathChoice) -> bool:
     """A one-step path whose relation the question names only remotely ("top speed" and
-    ``max_flight_time_minutes``): answering with it would answer another question."""
-    if len(path.steps) != 1:
+    ``max_flight_time_minutes``): answering with it would answer another question. Not
+    when it reaches what the question asks for: "where is X located" and ``contained_by``
+    are remote words, but the step is the one to a place."""
+    if len(path.steps) != 1 or path.asked:
         return False
     predicate = path.steps[0].predicate
     support = [m.strength for m in analysis.relations if m.predicate == predicate]

@@ -317,6 +317,20 @@ def _content_words(predicate: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=4096)
+def _noun_slots(predicate: str) -> frozenset[str]:
+    """The words of a relation's name that stand as nouns there though they are verbs too:
+    before "of" or a participle (``place_of_birth``, ``position_played``)."""
+    words = read_relation(predicate).words
+    lexicon = packaged_lexicon()
+    return frozenset(
+        word
+        for word, following in pairwise(words)
+        if (following == "of" or (following.endswith("ed") and lexicon.is_verb(following)))
+        and lexicon.is_verb(word)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
 def _prepositions(predicate: str) -> frozenset[str]:
     return frozenset(read_relation(predicate).words) & _PLACING
 
@@ -406,6 +420,11 @@ def _relation_mentions(
         verb = tok.index in verbs and tok.index != answer
         for predicate, vocabulary in words_of.items():
             strength = match_strength(text, vocabulary, verb) if vocabulary else 0.0
+            if verb and strength < 1.0 and (slots := _noun_slots(predicate)):
+                # a verb reads a noun of the name only as itself: "located" is "placed",
+                # but ``place_of_birth`` names a place, not a placing
+                rest = [w for w in vocabulary if w not in slots]
+                strength = match_strength(text, rest, verb) if rest else 0.0
             if not strength and predicate in kin:
                 strength = FAR_LINK
             if is_type and strength < 1.0:

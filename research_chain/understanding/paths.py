@@ -167,6 +167,8 @@ class PathChoice:
     named_forward: int = 0
     # the tree node the path ends at (its key in the signature)
     end: str = ""
+    # it ends at the kind the question asks for ("where": a place)
+    asked: bool = False
 
     @property
     def literal(self) -> bool:
@@ -1642,7 +1644,16 @@ def infer_paths(
             forward = sum(1 for step in steps if score.named_forward(step))
             value = score(steps, types, keys[-1], keys[-2] if len(keys) > 1 else "")
             choices.append(
-                PathChoice(_type_of(seed_type), steps, types[-1], value, types, forward, keys[-1])
+                PathChoice(
+                    _type_of(seed_type),
+                    steps,
+                    types[-1],
+                    value,
+                    types,
+                    forward,
+                    keys[-1],
+                    score.fits(keys[-1]),
+                )
             )
         choices.sort(key=_order)
         if choices and score.explains(choices[0]):

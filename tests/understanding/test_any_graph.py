@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from research_chain.bus import Bus
-from research_chain.bus.names import loop_entity_id
+from research_chain.bus.names import Stage, loop_entity_id
 from research_chain.client import research
-from research_chain.components import default_components
+from research_chain.components import default_components, nl_classify, route_search
 from research_chain.config import Settings
 from research_chain.graph import EmbeddedGraph
 from research_chain.graph.ingest.formats import Parsed, parse_delimited, triple_dict
@@ -22,6 +22,7 @@ from research_chain.graph.ingest.mapping import load_mapping
 from research_chain.graph.ingest.run import IngestOptions, ingest_files
 from research_chain.graph.protocol import Direction, NameMatch, Step
 from research_chain.judges import HeuristicJudge
+from research_chain.payloads import Intent
 from research_chain.payloads.constants import Predicate
 from research_chain.payloads.graph import ENTITY_ID_PATTERN
 from research_chain.retrieval.paths import path_tree
@@ -43,6 +44,7 @@ from research_chain.understanding.paths import (
 )
 from research_chain.understanding.relation_names import read_relation
 from tests.chain.helpers import serving
+from tests.components.conftest import Contexts
 from tests.graph.conftest import opened
 
 # A made-up family and football graph, relations named in several common shapes.
@@ -2761,3 +2763,38 @@ async def test_a_bare_where_asks_for_the_finest_place(
     birthplace): of the two places the words cannot tell apart, the town lies in the
     country, so it is the answer."""
     assert await _best_steps(NATIVE_ROWS, question, seed) == steps
+
+
+# A band's record label and its head office, and where the band's singer was born.
+LABEL_ROWS = [
+    ("Glass_Owls", "music.artist.label", "Nordic_Sound"),
+    ("Glass_Owls", "music.group.lead_vocalist", "Mira_K"),
+    ("Nordic_Sound", "business.record_label.headquarters", "Oslo"),
+    ("Mira_K", "people.person.place_of_birth", "Bergen"),
+    ("Mira_K", "music.group_member.position_played", "Guitar"),
+]
+
+
+async def test_a_verb_reads_a_noun_of_a_name_only_as_itself() -> None:
+    """ "located" is "placed" as a verb, but ``place_of_birth`` names a place, not a placing:
+    the verb does not read it, so the label's head office is walked, not the singer's
+    birthplace ("record company" reads nothing)."""
+    question = "which city is the record company of Glass_Owls located in ?"
+    assert await _best_steps(LABEL_ROWS, question, "Glass_Owls") == (
+        Step("music.artist.label"),
+        Step("business.record_label.headquarters"),
+    )
+
+
+async def test_a_remote_word_still_walks_to_the_place_asked_for() -> None:
+    """ "located" reads ``contained_by`` only remotely (word vectors), which alone would be
+    no answer ("top speed" and a flight time); but the step reaches the place "where" asks
+    for, so it is walked."""
+    rows = [("Berlin", "location.contained_by", "Germany"), ("Berlin", "population", "3600000")]
+    graph = EmbeddedGraph.from_triples(_graph_triples(_records_of(rows)))
+    contexts = Contexts(graph)
+    intent = Intent(topic="where is berlin located ?")
+    classified = await nl_classify.handle(contexts.make(Stage.NL_CLASSIFY, intent), intent)
+    ctx = contexts.make(Stage.ROUTE_SEARCH, intent, classifier_output=classified)
+    decision = await route_search.handle(ctx, classified)
+    assert decision.args["path"] == [{"predicate": "location.contained_by", "direction": "out"}]
