@@ -16,7 +16,14 @@ from research_chain.judges.base import RouteRequest
 from research_chain.payloads import DecomposeScope, RouteAction, RouteDecision, SeedRefType
 from research_chain.payloads.graph import entity_type
 from research_chain.understanding.analysis import Analysis, EntityMention
-from research_chain.understanding.lexicon import NOISE_WORDS, singular, words
+from research_chain.understanding.lexical import packaged_lexicon
+from research_chain.understanding.lexicon import (
+    ASKING_VERBS,
+    CLOSE_LINK,
+    NOISE_WORDS,
+    singular,
+    words,
+)
 from research_chain.understanding.paths import PathChoice, infer_paths, path_to_wire
 
 __all__ = ["SeedOption", "decide_route", "rewrite_topic", "seed_options", "unmatched_words"]
@@ -162,6 +169,8 @@ def unmatched_words(analysis: Analysis) -> list[str]:
     for mention in analysis.entities:
         start, end = analysis.entity_token_span(mention)
         used |= set(range(start, end))
+    if analysis.tokens and analysis.tokens[0].text in ASKING_VERBS:
+        used.add(0)  # "name the works of X": the asking verb is no content word
     return [
         t.text
         for t in analysis.tokens
@@ -171,6 +180,16 @@ def unmatched_words(analysis: Analysis) -> list[str]:
         and t.text not in COMPARISON_WORDS
         and len(t.text) > 2
     ]
+
+
+def _asks_for_more(analysis: Analysis, unmatched: list[str]) -> bool:
+    """ "name the works of X" asks, as "what are the works of X" does, for something X's own
+    record does not hold; "tell me about X" and "give me details of X" ask for that record
+    (WordNet: details, facts, data are information)."""
+    if not analysis.tokens or analysis.tokens[0].text not in ASKING_VERBS:
+        return False
+    lexicon = packaged_lexicon()
+    return any(lexicon.related(word, "information") < CLOSE_LINK for word in unmatched)
 
 
 def _seed_args(option: SeedOption) -> list[dict[str, str]]:
@@ -275,7 +294,7 @@ def decide_route(request: RouteRequest) -> RouteDecision:
         option = options[0]
         args: dict[str, object] = {"seeds": _seed_args(option), "path": []}
         unmatched = unmatched_words(analysis)
-        if unmatched and analysis.wh_word:
+        if unmatched and (analysis.wh_word or _asks_for_more(analysis, unmatched)):
             args["unmatched"] = unmatched
             why = f"The topic asks about {' '.join(unmatched)!r} of {option.ref!r}, which no "
             why += "relation in the graph names, so answer from its own state."

@@ -22,7 +22,7 @@ from research_chain.graph.ingest.mapping import load_mapping
 from research_chain.graph.ingest.run import IngestOptions, ingest_files
 from research_chain.graph.protocol import Direction, NameMatch, Step
 from research_chain.judges import HeuristicJudge
-from research_chain.payloads import Intent
+from research_chain.payloads import Intent, RouteAction, RouteDecision
 from research_chain.payloads.constants import Predicate
 from research_chain.payloads.graph import ENTITY_ID_PATTERN
 from research_chain.retrieval.paths import path_tree
@@ -2786,15 +2786,38 @@ async def test_a_verb_reads_a_noun_of_a_name_only_as_itself() -> None:
     )
 
 
+async def _route_on(rows: list[tuple[str, str, str]], question: str) -> RouteDecision:
+    """route_search's decision for ``question`` over a graph of ``rows``."""
+    contexts = Contexts(EmbeddedGraph.from_triples(_graph_triples(_records_of(rows))))
+    intent = Intent(topic=question)
+    classified = await nl_classify.handle(contexts.make(Stage.NL_CLASSIFY, intent), intent)
+    ctx = contexts.make(Stage.ROUTE_SEARCH, intent, classifier_output=classified)
+    return await route_search.handle(ctx, classified)
+
+
+@pytest.mark.parametrize(
+    ("question", "unmatched"),
+    [
+        ("name the prizes of Kiran_M", ["prizes"]),
+        ("what are the prizes of Kiran_M ?", ["prizes"]),
+        ("give me details of Kiran_M", None),
+        ("tell me about Kiran_M", None),
+    ],
+)
+async def test_an_asking_verb_asks_as_a_question_word_does(
+    question: str, unmatched: list[str] | None
+) -> None:
+    """No relation reads "prizes": "name the prizes of X" is then no answer, as "what are the
+    prizes of X" is, not X described; asking for X's details, or about X, describes it."""
+    decision = await _route_on([*PAINTER_ROWS, ("Kiran_M", "person.spouse", "Jo_R")], question)
+    assert decision.action is RouteAction.SYNTHESIZE_DIRECTLY
+    assert decision.args.get("unmatched") == unmatched
+
+
 async def test_a_remote_word_still_walks_to_the_place_asked_for() -> None:
     """ "located" reads ``contained_by`` only remotely (word vectors), which alone would be
     no answer ("top speed" and a flight time); but the step reaches the place "where" asks
     for, so it is walked."""
     rows = [("Berlin", "location.contained_by", "Germany"), ("Berlin", "population", "3600000")]
-    graph = EmbeddedGraph.from_triples(_graph_triples(_records_of(rows)))
-    contexts = Contexts(graph)
-    intent = Intent(topic="where is berlin located ?")
-    classified = await nl_classify.handle(contexts.make(Stage.NL_CLASSIFY, intent), intent)
-    ctx = contexts.make(Stage.ROUTE_SEARCH, intent, classifier_output=classified)
-    decision = await route_search.handle(ctx, classified)
+    decision = await _route_on(rows, "where is berlin located ?")
     assert decision.args["path"] == [{"predicate": "location.contained_by", "direction": "out"}]
