@@ -781,7 +781,8 @@ class _Scorer:
             and not (t < start and the_answer_or_seed(t))
             and max(self.groups.get(t, {}).values(), default=1.0) >= _STRONG
         }
-        return len(words) <= 1
+        # two words side by side are one phrase ("put out", "set up")
+        return len({t for t in words if t - 1 not in words}) <= 1
 
     def _object_verb(self) -> int | None:
         """The verb the asked noun is the object of ("what style does X play"). The noun
@@ -837,6 +838,7 @@ class _Scorer:
         country)? A one-clause question may ask for that much."""
         return (
             len(steps) > 1
+            and not self.times  # a time is the seed's own, not a thing's the seed is in
             and self.fits(end)
             and not self.fits(before)
             and all(_as_named(s) is Direction.OUT for s in steps)

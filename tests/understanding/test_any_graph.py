@@ -2821,3 +2821,23 @@ async def test_a_remote_word_still_walks_to_the_place_asked_for() -> None:
     rows = [("Berlin", "location.contained_by", "Germany"), ("Berlin", "population", "3600000")]
     decision = await _route_on(rows, "where is berlin located ?")
     assert decision.args["path"] == [{"predicate": "location.contained_by", "direction": "out"}]
+
+
+# An album's release year and its producer's birth year.
+RELEASE_ROWS = [
+    ("Blue_Hour", "music.album.release_year", "1989"),
+    ("Blue_Hour", "music.album.produced_by", "Ursula_D"),
+    ("Blue_Hour", "music.album.genre", "Synth-pop"),
+    ("Ursula_D", "people.person.date_of_birth", "1950"),
+    ("Ursula_D", "people.person.nationality", "Norway"),
+]
+
+
+async def test_a_time_asked_in_one_clause_is_the_seeds_own() -> None:
+    """ "put out" is one phrase (reading ``produced_by``), so the question is one clause,
+    whose time is the album's own: not its producer's birth year, reached by walking on
+    from the producer as a town is walked on to its country."""
+    question = "when was Blue_Hour put out ?"
+    assert await _best_steps(RELEASE_ROWS, question, "Blue_Hour") == (
+        Step("music.album.release_year"),
+    )
