@@ -201,6 +201,8 @@ def _names(question: str, *surfaces: str) -> list[NameMatch]:
         ("Did Michael Mann Direct Heat?", ["Michael Mann", "Heat"], ["Michael Mann", "Heat"], []),
         ("Heat: who directed it?", ["Heat"], ["Heat"], []),
         ("Films by michael mann", ["michael mann"], ["michael mann"], []),
+        # A name written as an identifier is no word, whatever case the sentence is in.
+        ("Which city is factory_records based in?", ["factory_records"], ["factory_records"], []),
     ],
 )  # fmt: skip
 def test_unmarked_names_are_read_as_the_writer_wrote_them(
