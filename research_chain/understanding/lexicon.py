@@ -63,7 +63,9 @@ VERB_FORMS = words(
 
 # Nouns that say only that something is a person: every relation to persons (``children``,
 # ``owner``) names a kind of one, so through kinship they read them all alike.
-ANY_PERSON = words("person people individual human someone somebody man woman")
+ANY_PERSON = words(
+    "person persons people individual individuals human humans someone somebody man men woman women"
+)
 
 # Types a "where" question can be about.
 PLACE_WORDS = words("site location place base station area region city country address")

@@ -2681,10 +2681,17 @@ PAINTER_ROWS = [
 ]
 
 
-async def test_a_word_for_anyone_reads_no_kind_of_person() -> None:
-    """ "person" is kin to every relation to persons (a child, an owner is one), so it reads
-    none of them: "the person who painted X" is X's artist, not the artist's child."""
-    question = "which city was the person who painted Girl_in_Winter born in ?"
+@pytest.mark.parametrize(
+    "question",
+    [
+        "which city was the person who painted Girl_in_Winter born in ?",
+        "which cities were the individuals who painted Girl_in_Winter born in ?",
+    ],
+)
+async def test_a_word_for_anyone_reads_no_kind_of_person(question: str) -> None:
+    """ "person" ("individuals") is kin to every relation to persons (a child, an owner is
+    one), so it reads none of them: "the person who painted X" is X's artist, not the
+    artist's child."""
     assert await _best_steps(PAINTER_ROWS, question, "Girl_in_Winter") == (
         Step("artwork.artist", Direction.OUT),
         Step("person.place_of_birth", Direction.OUT),
