@@ -608,6 +608,8 @@ class _Scorer:
         self.incoming, self.pooled, self.types_of, domains_of = _reach_facts(signature)
         self.signature = signature
         self.labels = signature.labels if isinstance(signature, PathTree) else {}
+        # "where" with no noun saying what kind of place (ADR 0055, 0060)
+        self.bare_where = analysis.wh_word == "where" and analysis.answer_token is None
         self._short: dict[str, float] = {}
         self.kind_nouns = (
             tuple(w for w in analysis.answer_words if _nouns((w,)) and not is_agent_noun(w))
@@ -1174,11 +1176,41 @@ class _Scorer:
         """Does a bare "where" walk on from a place, reached by a step no word reads? "where
         is X's maker based": the head office's city is the place asked for; the step on to
         its country reads "based" (``located_in``) only because a city is based in one."""
-        if len(steps) < 2 or self.analysis.answer_token is not None:
-            return False
-        if self.analysis.wh_word != "where" or steps[-2].predicate in free:
+        if len(steps) < 2 or not self.bare_where or steps[-2].predicate in free:
             return False
         return self.fits(before)
+
+    def lies_in(self, inner: Step, outer: Step) -> bool:
+        """Do the places ``inner`` reaches lie in those ``outer`` reaches (a town in a
+        country)? A step on from the first, as its relation is named ("X located in Y"),
+        reaches names the second does, no more than it leaves (a town lies in one country),
+        and walked back it reaches more (a country holds towns) or as many, where the first
+        reaches more names than the second (towns outnumber countries)."""
+        signature, labels = self.signature, self.labels
+
+        def names(nodes: set[str]) -> set[str]:
+            return {name for node in nodes for name in labels.get(node, ())}
+
+        def spread(nodes: set[str], step: tuple[str, Direction]) -> tuple[set[str], float]:
+            """The names the step reaches from the nodes, per name it leaves."""
+            left = {node for node in nodes if step in signature.get(node, {})}
+            far = names({n for node in left for n in signature[node][step]})
+            return far, len(far) / max(1, len(names(left)))
+
+        inside = {n for n, step in self.incoming.items() if step == inner and n != LITERAL}
+        outside = {n for n, step in self.incoming.items() if step == outer and n != LITERAL}
+        holders = names(outside)
+        outnumbered = len(names(inside)) > len(holders)
+        for step in {step for node in inside for step in signature.get(node, {})}:
+            if _as_named(Step(*step)) is not Direction.OUT:
+                continue  # a university is in its town: the town is not in the university
+            up, per_place = spread(inside, step)
+            if not up & holders or per_place > 1.0:
+                continue
+            per_holder = spread(outside, (step[0], _flipped(step[1])))[1]
+            if per_holder > per_place or (per_holder == per_place and outnumbered):
+                return True
+        return False
 
     def names_its_objects(self, last: Step, floor: float = 1.0) -> bool:
         """Is the answer noun the word the relation calls its objects by, walked forward
@@ -1679,18 +1711,15 @@ def infer_paths(
             return [first, *(c for c in choices if c.steps != first.steps)]
     if len(choices) < 2:
         return choices
-    return _finest_first(_read_near(choices, analysis, seed_span, score), signature, score)
+    return _finest_first(_read_near(choices, analysis, seed_span, score), score)
 
 
-def _finest_first(
-    choices: list[PathChoice], signature: Signature, score: _Scorer
-) -> list[PathChoice]:
+def _finest_first(choices: list[PathChoice], score: _Scorer) -> list[PathChoice]:
     """A bare "where" asks for the finest place the words allow. Of two walks they explain
     equally well, parting only at the last step, the one whose places lie in the other's
     comes first ("where does X come from": the town X was born in, not the country of X's
     passport), whatever the encoder prefers; the graph says which lies in which."""
-    analysis = score.analysis
-    if analysis.wh_word != "where" or analysis.answer_token is not None:
+    if not score.bare_where:
         return choices
     top = choices[0]
     for choice in choices[1:]:
@@ -1699,43 +1728,7 @@ def _finest_first(
             and choice.steps[:-1] == top.steps[:-1]
             and choice.steps[-1].predicate != top.steps[-1].predicate
             and score.fits(choice.end)
-            and _lies_in(signature, choice.steps[-1], top.steps[-1])
+            and score.lies_in(choice.steps[-1], top.steps[-1])
         ):
             return [choice, *(c for c in choices if c is not choice)]
     return choices
-
-
-def _lies_in(signature: Signature, inner: Step, outer: Step) -> bool:
-    """Do the places ``inner`` reaches lie in those ``outer`` reaches (a town in a country)?
-    A step on from the first, as its relation is named ("X located in Y"), reaches names the
-    second does, no more than it leaves (a town lies in one country), and walked back it
-    reaches more (a country holds towns) or as many, where the first reaches more names
-    than the second (towns outnumber countries)."""
-    labels = signature.labels if isinstance(signature, PathTree) else {}
-
-    def names(nodes: set[str]) -> set[str]:
-        return {name for node in nodes for name in labels.get(node, ())}
-
-    def reached(step: tuple[str, Direction]) -> set[str]:
-        return {n for edges in signature.values() for n in edges.get(step, ()) if n != LITERAL}
-
-    def spread(nodes: set[str], step: tuple[str, Direction]) -> tuple[set[str], float]:
-        """The names the step reaches from the nodes, per name it leaves."""
-        left = {node for node in nodes if step in signature.get(node, {})}
-        far = names({n for node in left for n in signature[node][step]})
-        return far, len(far) / max(1, len(names(left)))
-
-    inside = reached((inner.predicate, inner.direction))
-    outside = reached((outer.predicate, outer.direction))
-    holders = names(outside)
-    outnumbered = len(names(inside)) > len(holders)
-    for step in {step for node in inside for step in signature.get(node, {})}:
-        if _as_named(Step(*step)) is not Direction.OUT:
-            continue  # a university is in its town: the town is not in the university
-        up, per_place = spread(inside, step)
-        if not up & holders or per_place > 1.0:
-            continue
-        per_holder = spread(outside, (step[0], _flipped(step[1])))[1]
-        if per_holder > per_place or (per_holder == per_place and outnumbered):
-            return True
-    return False
