@@ -30,6 +30,10 @@ senses name nothing in a graph ("appear" in a film is its 6th sense).
 Acronyms of common nouns ("CEO", "PhD"), which WordNet spells with capitals and so are no
 lemmas here, are listed lower-cased in ``acronyms``: only to tell such a word from a name.
 
+Each lemma's most frequent noun sense also gives its lexicographer file (``noun_files``,
+255 for no noun): ``noun.person`` says a relation named ``author`` or ``spouse`` reaches
+persons, where a suffix would take ``number`` for a doer too.
+
 Irregular forms (``*.exc``: "wrote write") are kept as ``exceptions``; those a form has only
 as a verb ("born bear") are also listed in ``verb_exceptions``, so that "born" reaches the verb
 "bear" and not the noun (a pessimistic investor).
@@ -101,6 +105,7 @@ VERB_STEP = {">", "*"}
 DEFAULT_SENSES = 3
 # Senses of a proper name whose kinds are kept ("Paris": the French capital, the Texan town).
 KIND_SENSES = 2
+NO_FILE = 255
 
 
 class Synset:
@@ -370,6 +375,22 @@ def name_kinds(
     return out
 
 
+def noun_files(
+    synsets: dict[tuple[str, int], Synset],
+    order: dict[tuple[str, str], list[tuple[str, int]]],
+    words: list[str],
+) -> np.ndarray:
+    """Each lemma's lexicographer file (``noun.person`` is 18) of its most frequent noun
+    sense, ``NO_FILE`` for a lemma that is no noun: what a relation's noun names (an
+    ``author`` is a person, a ``number`` is not, though both end in "-er")."""
+    files = np.full(len(words), NO_FILE, dtype=np.uint8)
+    for row, word in enumerate(words):
+        keys = [key for key in order.get((word, "n"), ()) if key in synsets]
+        if keys:
+            files[row] = synsets[keys[0]].lex_file
+    return files
+
+
 def acronyms(synsets: dict[tuple[str, int], Synset]) -> list[str]:
     """Acronyms of common nouns, lower-cased ("phd", "ceo"): words a question may capitalise
     beside a name without naming anything. An instance's ("UK") is a proper name."""
@@ -463,8 +484,9 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         row for row, w in enumerate(words) if w in verb_reach and verb_reach[w] != reach[w]
     ]
     verb_lengths, verb_deltas = _packed(verb_reach, [words[row] for row in verb_rows])
-    kinds = name_kinds(synsets, read_sense_order(root))
-    defined = definitions(synsets, read_sense_order(root))
+    order = read_sense_order(root)
+    kinds = name_kinds(synsets, order)
+    defined = definitions(synsets, order)
     kind_deltas: list[int] = []
     for codes in kinds.values():
         kind_deltas.extend(np.diff(codes, prepend=0).tolist())
@@ -515,6 +537,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "definitions": np.frombuffer(
             "\n".join(f"{w} {' '.join(d)}" for w, d in defined.items()).encode(), dtype=np.uint8
         ),
+        "noun_files": noun_files(synsets, order, words),
     }
     return arrays, meta
 

@@ -83,6 +83,9 @@ SYNONYM = _BY_DISTANCE[0]
 # How far (in WordNet links) a name's head noun may be from the kind it is judged to be:
 # "university" -> educational institution -> institution.
 _HEAD_KIN = 2
+# WordNet's lexicographer files of nouns naming persons and groups (firms, teams, parties).
+_PERSON_FILE, _GROUP_FILE = 18, 14
+_NO_FILE = 255  # the lemma is no noun
 _ARTICLES = frozenset({"the", "a", "an"})
 _SAME_BASE = 1.0
 # Shortest parts of a closed compound worth splitting off; shorter ones are chance matches
@@ -126,6 +129,7 @@ class WordNetLexicon:
         rare: _Verbs | None = None,
         acronyms: frozenset[str] = frozenset(),
         definitions: dict[str, tuple[str, ...]] | None = None,
+        noun_files: bytes = b"",
     ) -> None:
         if len(pos) != len(words) or offsets.shape != (len(words) + 1,):
             raise ValueError(f"lexicon has {len(words)} words but {len(pos)} tags")
@@ -152,6 +156,7 @@ class WordNetLexicon:
         self._named: dict[tuple[str, str], bool] = {}
         self._acronyms = acronyms
         self._definitions = definitions or {}
+        self._noun_files = noun_files
 
     @classmethod
     def load(cls, path: Path | None = None) -> WordNetLexicon:
@@ -187,6 +192,7 @@ class WordNetLexicon:
             if "acronyms" in arrays
             else frozenset(),
             _forms(arrays["definitions"]) if "definitions" in arrays else None,
+            arrays["noun_files"].tobytes() if "noun_files" in arrays else b"",
         )
 
     def __len__(self) -> int:
@@ -239,6 +245,23 @@ class WordNetLexicon:
             if len(found) >= 2:
                 return found[0], found[1:]
         return None
+
+    def names_person(self, noun: str) -> bool | None:
+        """Does the noun's most frequent sense name a kind of person (WordNet files it under
+        ``noun.person``: an ``author``, a ``spouse``, a ``curator``)? None where WordNet cannot
+        say: an organisation (``noun.group``: a ``manufacturer``, a ``club``) acts as a person
+        may, and a word that is no noun says nothing; False for any other noun (a ``number``,
+        though it ends as a doer's name does, a ``city``)."""
+        files = {
+            self._noun_files[row]
+            for base in self._lemmatise(noun.lower(), only=_NOUN)
+            if (row := self._row.get(base)) is not None and row < len(self._noun_files)
+        } - {_NO_FILE}
+        if _PERSON_FILE in files:
+            return True
+        if not files or _GROUP_FILE in files:
+            return None
+        return False
 
     def names_kind(self, name: str, noun: str) -> bool:
         """Is the proper name ``name`` ("vienna", "czech republic") a kind of thing ``noun``

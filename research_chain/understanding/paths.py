@@ -156,6 +156,38 @@ def _reach_facts(signature: Signature) -> _ReachFacts:
     return facts
 
 
+def _person_steps(
+    signature: Signature, incoming: Mapping[str, Step]
+) -> tuple[frozenset[Step], frozenset[Step]]:
+    """Steps to persons, for a "who" where a graph's relation names type nothing, and steps
+    surely to no person nor organisation. Persons: those a relation's name says are
+    (``author``, ``spouse``, the doer of ``directed_by``), and those to what starts mostly the
+    relations such persons start (an actor, reached by ``starring``, has a birthplace as a
+    director does). Others: the objects of a relation named by a noun of another kind
+    (``birth_place``, ``release_year``)."""
+
+    def starts(node: str) -> set[str]:
+        return {
+            predicate
+            for (predicate, direction), far in signature.get(node, {}).items()
+            if _as_named(Step(predicate, direction)) is Direction.OUT and not far <= {LITERAL}
+        }
+
+    said = {
+        step: _names_persons(step)
+        for edges in signature.values()
+        for step in (Step(predicate, direction) for predicate, direction in edges)
+    }
+    found = {step for step, agent in said.items() if agent}
+    named = [node for node, step in incoming.items() if step in found and node != LITERAL]
+    theirs: set[str] = set().union(*map(starts, named)) if named else set()
+    for node, step in incoming.items():
+        own = starts(node)
+        if own and 2 * len(own & theirs) > len(own):
+            found.add(step)
+    return frozenset(found), frozenset(s for s, agent in said.items() if agent is False) - found
+
+
 @dataclass(frozen=True, slots=True)
 class PathChoice:
     seed_type: str
@@ -280,6 +312,29 @@ def _agent_step(predicate: str | None) -> Step | None:
     if (words and words[-1] in _PASSIVE) or any(is_agent_noun(w) for w in _ends(predicate)[0]):
         return Step(predicate, _as_named(Step(predicate, Direction.OUT)))
     return None
+
+
+def _names_persons(step: Step) -> bool | None:
+    """Does the relation's name say the step reaches persons: the doers of a passive
+    (``directed_by``), or objects named by a noun WordNet files under persons (``author``,
+    ``spouse``)? False where a noun of another kind names them (``wears_number``, though
+    "number" ends as a doer's name does; ``birth_city``); None where the name does not say
+    (``starring``, a ``club``, subjects)."""
+    if _as_named(step) is not Direction.OUT:
+        return None
+    words = read_relation(step.predicate).words
+    if words[-1:] == ("by",):
+        return True
+    lexicon = packaged_lexicon()
+    if lexicon.is_noun(" ".join(words)):  # ``head_of_state``: a person, though a head is not
+        return lexicon.names_person(" ".join(words))
+    noun = _ends(step.predicate)[0][-1:]
+    # an adjective names no one though WordNet has "the aged" as persons: ``is_aged``
+    if not noun or lexicon.is_modifier(noun[0]):
+        return None
+    found = lexicon.names_person(noun[0])
+    # what "of" adds may make a person of the noun: ``head_of_government``
+    return None if found is False and "of" in words else found
 
 
 def _as_named(step: Step) -> Direction:
@@ -643,6 +698,12 @@ class _Scorer:
         asks_noun = _asks_for_the_noun(analysis, seed_span, self.phrases)
         if asks_noun:
             self.named_types = frozenset()  # "who are X's rivals": teams, not persons
+        # a bare "who" where no relation name types anything: persons by their names (ADR 0065)
+        self.persons, self.others = (
+            _person_steps(signature, self.incoming)
+            if bare_who and not (asks_noun or self.named_types)
+            else (frozenset(), frozenset())
+        )
         # "which shop did X open", "who": no point in time, though a verb may read a year
         self.timeless = bool(self.type_nouns) and not (
             self.times or any(map(_names_time, self.type_nouns))
@@ -927,7 +988,9 @@ class _Scorer:
             hits = sum(1 for n in names if kind(n))
             found = self._fits[step] = hits > 0 and 2 * hits >= len(names)
         if found is None:
-            found = not self.named_types.isdisjoint(self.types_of.get(step, ()))
+            found = step in self.persons or not self.named_types.isdisjoint(
+                self.types_of.get(step, ())
+            )
             if not found and self.kind_nouns:
                 names = self.pooled.get(step, ())
                 hits = sum(1 for n in names if self._named_as_asked(n))
@@ -1243,7 +1306,13 @@ class _Scorer:
         if analysis.answer_types:
             score += 3.0 if types[-1] in analysis.answer_types else -3.0
         cue = self.cue(steps[-1])
-        if (not self.fits(end) and self.kind_elsewhere()) or self.goes_on(end, steps[-1]):
+        # persons read from relation names: only what a name says is no person misses
+        missed = (
+            steps[-1] in self.others
+            if self.persons
+            else not self.fits(end) and self.kind_elsewhere()
+        )
+        if missed or self.goes_on(end, steps[-1]):
             score -= _MISSED_KIND  # "where is X settled": not a year, when places are reached
             if not self.times and self.reaches_times(end):
                 # WordNet may not know a name, but a year is surely no place nor person:
@@ -1255,8 +1324,8 @@ class _Scorer:
         if steps[-1].predicate == analysis.answer_relation and self.agent in (None, steps[-1]):
             score += 1.0
             cue = 1.0 if self.agent is not None else cue  # "who edited": the editor end
-        if self.fits(end) or types[-1] in analysis.answer_types:
-            cue = 1.0  # the end is what the answer's noun names
+        if (self.fits(end) and not self.persons) or types[-1] in analysis.answer_types:
+            cue = 1.0  # the end is what the answer's noun names (a bare "who" names none)
         if self.analysis.answer_token is None:
             met = cue >= _CUE_EXPLAINS
         else:

@@ -2848,3 +2848,48 @@ async def test_a_time_asked_in_one_clause_is_the_seeds_own() -> None:
     assert await _best_steps(RELEASE_ROWS, question, "Blue_Hour") == (
         Step("music.album.release_year"),
     )
+
+
+# Bare relation names that type nothing: a race won by a rider, a gallery kept by a curator,
+# a land with a head of government.
+DOER_ROWS = [
+    ("Grey_Cup_Race", "winner", "Ada_Vell"),
+    ("Grey_Cup_Race", "venue", "Varna"),
+    ("Grey_Cup_Race", "year_held", "2011"),
+    ("Grey_Cup_Race", "entry_number", "7"),
+    ("Ada_Vell", "nationality", "Bulgaria"),
+    ("Ada_Vell", "place_of_birth", "Ruse"),
+    ("Varna", "containedby", "Bulgaria"),
+    ("Ruse", "containedby", "Bulgaria"),
+    ("Harrow_Gallery", "curator", "Lene_Brandt"),
+    ("Harrow_Gallery", "located_in", "Bergen"),
+    ("Harrow_Gallery", "opened", "1921"),
+    ("Harrow_Gallery", "collection", "Blue_Boats"),
+    ("Blue_Boats", "year_painted", "1890"),
+    ("Lene_Brandt", "place_of_birth", "Oslo"),
+    ("Lene_Brandt", "nationality", "Norway"),
+    ("Bergen", "containedby", "Norway"),
+    ("Velmora", "head_of_government", "Ines_Dahl"),
+    ("Velmora", "capital", "Orsk"),
+    ("Velmora", "year_founded", "1820"),
+    ("Ines_Dahl", "place_of_birth", "Orsk"),
+    ("Ines_Dahl", "spouse", "Pavel_Dahl"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "seed", "step"),
+    [
+        ("who prevailed at Grey_Cup_Race ?", "Grey_Cup_Race", Step("winner")),
+        ("who keeps Harrow_Gallery?", "Harrow_Gallery", Step("curator")),
+        ("who runs Velmora?", "Velmora", Step("head_of_government")),
+    ],
+)
+async def test_a_bare_who_asks_for_whom_a_relation_names_a_person(
+    question: str, seed: str, step: Step
+) -> None:
+    """No word reads a relation surely and no namespace types anything; WordNet files a
+    winner and a curator under persons (a number, though it ends as "winner" does, is none),
+    and a head of government is no head, so "who" is answered by them, not by the year or
+    the city the words happen to sit nearest."""
+    assert await _best_steps(DOER_ROWS, question, seed) == (step,)

@@ -262,6 +262,31 @@ def test_proper_names_are_known_by_their_kinds(
 
 
 @pytest.mark.parametrize(
+    ("noun", "expected"),
+    [
+        ("author", True),
+        ("spouses", True),
+        ("children", True),
+        ("curator", True),
+        # an organisation may act as a person does; a word that is no noun says nothing
+        ("manufacturer", None),
+        ("clubs", None),
+        ("starring", None),
+        ("zorblat", None),
+        # "-er" and "-or" make no person of a thing
+        ("number", False),
+        ("corridor", False),
+        ("city", False),
+        ("genre", False),
+    ],
+)
+def test_a_noun_names_a_person_by_its_most_frequent_sense(
+    lexicon: WordNetLexicon, noun: str, expected: bool | None
+) -> None:
+    assert lexicon.names_person(noun) is expected
+
+
+@pytest.mark.parametrize(
     ("words", "lemma"),
     [
         ("set up", "set up"),
