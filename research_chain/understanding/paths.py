@@ -161,10 +161,10 @@ def _person_steps(
 ) -> tuple[frozenset[Step], frozenset[Step]]:
     """Steps to persons, for a "who" where a graph's relation names type nothing, and steps
     surely to no person nor organisation. Persons: those a relation's name says are
-    (``author``, ``spouse``, the doer of ``directed_by``), and those to what starts mostly the
-    relations such persons start (an actor, reached by ``starring``, has a birthplace as a
-    director does). Others: the objects of a relation named by a noun of another kind
-    (``birth_place``, ``release_year``)."""
+    (``curator``, ``next_of_kin``, the doer of ``painted_by``), and those to what starts mostly
+    the relations such persons start (a sitter, reached by ``portrays``, has a birthplace as a
+    painter does). Others: the objects of a relation named by a noun of another kind
+    (``home_town``, ``year_opened``)."""
 
     def starts(node: str) -> set[str]:
         return {
@@ -314,26 +314,28 @@ def _agent_step(predicate: str | None) -> Step | None:
     return None
 
 
+@functools.lru_cache(maxsize=4096)
 def _names_persons(step: Step) -> bool | None:
     """Does the relation's name say the step reaches persons: the doers of a passive
-    (``directed_by``), or objects named by a noun WordNet files under persons (``author``,
-    ``spouse``)? False where a noun of another kind names them (``wears_number``, though
-    "number" ends as a doer's name does; ``birth_city``); None where the name does not say
-    (``starring``, a ``club``, subjects)."""
+    (``painted_by``), or objects named by a noun WordNet files under persons (``curator``,
+    ``next_of_kin``)? False where a noun of another kind names them (``serial_number``, though
+    "number" ends as a doer's name does; ``home_town``); None where the name does not say
+    (``portrays``, a ``club``, subjects)."""
     if _as_named(step) is not Direction.OUT:
         return None
     words = read_relation(step.predicate).words
-    if words[-1:] == ("by",):
+    if words and words[-1] in _PASSIVE:
         return True
     lexicon = packaged_lexicon()
-    if lexicon.is_noun(" ".join(words)):  # ``head_of_state``: a person, though a head is not
-        return lexicon.names_person(" ".join(words))
+    whole = " ".join(words)
+    if lexicon.is_noun(whole):  # ``head_of_household``: a person, though a head is not
+        return lexicon.names_person(whole)
     noun = _ends(step.predicate)[0][-1:]
-    # an adjective names no one though WordNet has "the aged" as persons: ``is_aged``
+    # an adjective names no one though WordNet has "the retired" as persons: ``is_retired``
     if not noun or lexicon.is_modifier(noun[0]):
         return None
     found = lexicon.names_person(noun[0])
-    # what "of" adds may make a person of the noun: ``head_of_government``
+    # what "of" adds may make a person of the noun: ``head_of_department``
     return None if found is False and "of" in words else found
 
 
