@@ -159,9 +159,14 @@ class Analysis:
             return packaged_lexicon().is_noun(self.tokens[index].text)
         if before in _DETERMINERS or after == "of":
             return True
+        lexicon = packaged_lexicon()
+        word = self.tokens[index].text
+        # "X's arch rivals": a noun after an adjective standing in a noun's slot
+        if before and lexicon.is_modifier(before) and lexicon.is_noun(word):
+            return self.noun_slot(index - 1)
         # "X's record company": the head of a compound WordNet knows, after a noun
-        pair = f"{before} {self.tokens[index].text}" if index > 0 else ""
-        return bool(pair) and packaged_lexicon().is_noun(pair) and self.noun_slot(index - 1)
+        pair = f"{before} {word}" if index > 0 else ""
+        return bool(pair) and lexicon.is_noun(pair) and self.noun_slot(index - 1)
 
     def choices(self) -> dict[tuple[int, int], str]:
         """Names a yes/no-shaped question offers as its answer's options ("is X male or

@@ -1931,9 +1931,14 @@ def test_a_verb_after_a_plural_noun_ends_the_answer_noun_phrase() -> None:
     assert label.answer_words == ("label",)
 
 
-async def test_who_asks_for_what_the_possessed_noun_names() -> None:
+@pytest.mark.parametrize(
+    "question",
+    ["who are Vitoria_Holmfirth's rivals?", "who are Vitoria_Holmfirth's arch rivals?"],
+)
+async def test_who_asks_for_what_the_possessed_noun_names(question: str) -> None:
     """ "who are X's rivals": "rivals" is ``rival_team``'s own word and names what is
-    asked; "who" does not turn the answer into the people who own or play for them."""
+    asked; "who" does not turn the answer into the people who own or play for them. An
+    adjective before the noun ("arch rivals") leaves it the noun asked for."""
     owned, nationality = "sports.sports_team_owner.teams_owned", "people.person.nationality"
     rows = [
         ("Vitoria_Holmfirth", "rival_team", "Olympic_Kessing"),
@@ -1943,7 +1948,6 @@ async def test_who_asks_for_what_the_possessed_noun_names() -> None:
         ("Tom_Berg", nationality, "Peru"),
         ("Olympic_Kessing", "home_city", "Leeds"),
     ]
-    question = "who are Vitoria_Holmfirth's rivals?"
     assert await _best_steps(rows, question, "Vitoria_Holmfirth") == (
         Step("rival_team", Direction.OUT),
     )
@@ -2129,12 +2133,16 @@ async def test_how_many_of_nothing_the_graph_names_is_an_amount(
         (f"which city is the record company of {SUBJECT} in ?", "company", True),
         (f"what is {SUBJECT}'s home ground ?", "ground", True),
         (f"which company records {SUBJECT} ?", "records", False),
+        (f"who are {SUBJECT}'s arch rivals ?", "rivals", True),
+        (f"what is {SUBJECT}'s main stadium ?", "stadium", True),
+        (f"which team does {SUBJECT} currently coach ?", "coach", False),
     ],
 )
 def test_the_head_of_a_known_compound_is_a_noun_slot(question: str, word: str, slot: bool) -> None:
     """ "X's record company": "company" closes a compound WordNet knows, started right after
-    the possessive, so it is used as a noun as surely as "record" is."""
-    analysis = _analysis(question, ["label", "stadium"])
+    the possessive, so it is used as a noun as surely as "record" is; so does a noun after an
+    adjective there ("X's arch rivals"), not a verb after an adverb ("currently coach")."""
+    analysis = _analysis(question, ["label", "stadium", "rival_team", "coach"])
     index = next(t.index for t in analysis.tokens if t.text == word)
     assert analysis.noun_slot(index) is slot
 
