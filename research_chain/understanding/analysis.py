@@ -467,6 +467,20 @@ def _relation_mentions(
     return found
 
 
+def readings_among(
+    analysis: Analysis, predicates: Iterable[str], tokens: AbstractSet[int]
+) -> list[RelationMention]:
+    """The words at ``tokens`` read again against ``predicates`` alone: a word's best
+    reading among a few relations, where its best among all the graph's may lie elsewhere."""
+    spans = [(m.start, m.end) for m in analysis.entities]
+    spans += [(start, end) for start, end, _ in analysis.explicit]
+    blocked = {t.index for t in analysis.tokens if any(s <= t.start < e for s, e in spans)}
+    found = _relation_mentions(
+        analysis.tokens, blocked, predicates, list(analysis.types), analysis.answer_token
+    )
+    return [m for m in found if m.token in tokens]
+
+
 def rare_readings(analysis: Analysis, predicates: Iterable[str]) -> list[RelationMention]:
     """Verbs whose frequent senses name no relation here may mean one of their rarer ones
     ("appear" in a film is the 6th sense). Such a reading is loose, and looser for a

@@ -30,6 +30,7 @@ from research_chain.understanding.analysis import (
     Token,
     match_strength,
     rare_readings,
+    readings_among,
     relation_phrase,
 )
 from research_chain.understanding.lexical import SYNONYM, packaged_lexicon
@@ -508,6 +509,25 @@ def _off_kind_readings(
     if any(score.fits(n) for n in onward):
         return set()
     return {(verb, p) for p in read}
+
+
+def _near_readings(
+    analysis: Analysis, seed_type: str, signature: Signature, score: _Scorer
+) -> list[RelationMention]:
+    """One clause relates the seed to the answer by one step ("what game is played in X"),
+    but a word reads best a relation no step from the seed walks (a theatre's ``plays``):
+    its best reading among the seed's own relations, if a clean one, is read too."""
+    if not score.one_clause:
+        return []
+    own = {predicate for predicate, _direction in signature.get(seed_type, {})}
+    elsewhere = {
+        m.token
+        for m in analysis.relations
+        if not any(o.predicate in own for o in analysis.relations if o.token == m.token)
+    }
+    if not elsewhere:
+        return []
+    return [m for m in readings_among(analysis, own, elsewhere) if m.strength >= FAR_LINK]
 
 
 def _reread(
@@ -1704,6 +1724,9 @@ def infer_paths(
     score = _Scorer(analysis, seed_span, signature)
     if off_kind := _off_kind_readings(analysis, seed_type, signature, score):
         analysis = _reread(analysis, off_kind)
+        score = _Scorer(analysis, seed_span, signature)
+    if near := _near_readings(analysis, seed_type, signature, score):
+        analysis = _reread(analysis, set(), near)
         score = _Scorer(analysis, seed_span, signature)
     mentioned = score.mentioned
     if not mentioned & present:

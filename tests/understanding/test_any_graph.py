@@ -2901,3 +2901,23 @@ async def test_a_bare_who_asks_for_whom_a_relation_names_a_person(
     and a head of government is no head, so "who" is answered by them, not by the year or
     the city the words happen to sit nearest."""
     assert await _best_steps(DOER_ROWS, question, seed) == (step,)
+
+
+LEAGUES = [
+    ("Fenwick_League", "governs_sport", "Curling"),
+    ("Fenwick_League", "founded_in", "1921"),
+    ("Holt_Rovers", "member_of", "Fenwick_League"),
+    ("Holt_Rovers", "home_town", "Dunmere"),
+    ("Ada_Wren", "supports", "Holt_Rovers"),
+    ("Ada_Wren", "wrote_plays", "The_Glass_Door"),
+]
+
+
+async def test_one_clause_reads_a_word_among_the_seeds_own_relations() -> None:
+    """One clause relates the league to the answer, so the answer is one step away: "game"
+    reads a playwright's ``wrote_plays`` best among all relations, but the league's own
+    ``governs_sport`` is what it means here."""
+    question = "what game is played in Fenwick_League?"
+    assert await _best_steps(LEAGUES, question, "Fenwick_League") == (
+        Step("governs_sport", Direction.OUT),
+    )
