@@ -251,6 +251,25 @@ class Analysis:
                 merged.append(run)
         return merged
 
+    def attached_nouns(self, seed_span: tuple[int, int]) -> list[int]:
+        """The words of the noun phrase the seed hangs on, read or not: "X's club", "the
+        club of X"."""
+        start, end = seed_span
+        tokens = self.tokens
+        if end < len(tokens) and tokens[end].text == "s":
+            names = {t for m in self.entities for t in range(*self.entity_token_span(m))}
+            return self._words_from(end + 1, _main_verb(tokens, names))[0]
+        i = start - 1
+        while i >= 0 and tokens[i].text in _ARTICLES:
+            i -= 1
+        run: list[int] = []
+        if i > 0 and tokens[i].text == "of":
+            i -= 1
+            while i >= 0 and tokens[i].text not in NOISE_WORDS and tokens[i].text not in _WH:
+                run.insert(0, i)
+                i -= 1
+        return run
+
     def _words_from(self, i: int, verb: int | None) -> tuple[list[int], int]:
         """The run of content words starting at token ``i`` and stopping at a verb (the
         question's main one at ``verb``), and the index after it."""

@@ -512,19 +512,26 @@ def _off_kind_readings(
 
 
 def _near_readings(
-    analysis: Analysis, seed_type: str, signature: Signature, score: _Scorer
+    analysis: Analysis,
+    seed_type: str,
+    signature: Signature,
+    seed_span: tuple[int, int],
+    score: _Scorer,
 ) -> list[RelationMention]:
-    """One clause relates the seed to the answer by one step ("what game is played in X"),
-    but a word reads best a relation no step from the seed walks (a theatre's ``plays``):
-    its best reading among the seed's own relations, if a clean one, is read too."""
-    if not score.one_clause:
-        return []
+    """Readings among the seed's own relations, if clean ones, for words whose reading
+    among all relations is lost: one clause relates the seed to the answer by one step
+    ("what game is played in X") but a word reads best a relation no step from the seed
+    walks (a theatre's ``plays``); a noun the seed hangs on ("X's club") reads nothing
+    because a league is as loosely a club as a team is (ADR 0067)."""
     own = {predicate for predicate, _direction in signature.get(seed_type, {})}
-    elsewhere = {
-        m.token
-        for m in analysis.relations
-        if not any(o.predicate in own for o in analysis.relations if o.token == m.token)
-    }
+    read = {m.token for m in analysis.relations}
+    elsewhere = {t for t in analysis.attached_nouns(seed_span) if t not in read}
+    if score.one_clause:
+        elsewhere |= {
+            m.token
+            for m in analysis.relations
+            if not any(o.predicate in own for o in analysis.relations if o.token == m.token)
+        }
     if not elsewhere:
         return []
     return [m for m in readings_among(analysis, own, elsewhere) if m.strength >= FAR_LINK]
@@ -1725,7 +1732,7 @@ def infer_paths(
     if off_kind := _off_kind_readings(analysis, seed_type, signature, score):
         analysis = _reread(analysis, off_kind)
         score = _Scorer(analysis, seed_span, signature)
-    if near := _near_readings(analysis, seed_type, signature, score):
+    if near := _near_readings(analysis, seed_type, signature, seed_span, score):
         analysis = _reread(analysis, set(), near)
         score = _Scorer(analysis, seed_span, signature)
     mentioned = score.mentioned

@@ -2921,3 +2921,26 @@ async def test_one_clause_reads_a_word_among_the_seeds_own_relations() -> None:
     assert await _best_steps(LEAGUES, question, "Fenwick_League") == (
         Step("governs_sport", Direction.OUT),
     )
+
+
+CLUBS = [
+    ("Ines_Varo", "current_team", "Dunmere_Rovers"),
+    ("Ines_Varo", "nationality", "Portugal"),
+    ("Dunmere_Rovers", "league", "Northern_Premier"),
+    ("Dunmere_Rovers", "based_in", "Dunmere"),
+    ("Dunmere", "in_country", "Scotland"),
+    ("Northern_Premier", "country", "Scotland"),
+    ("Tam_Orr", "rival_team", "Dunmere_Rovers"),
+]
+
+
+async def test_a_noun_the_seed_hangs_on_reads_among_the_seeds_relations() -> None:
+    """ "X's club": among all relations "club" reads a league as loosely as a team, so it
+    reads neither; among X's own it reads only ``current_team``, the step it names, and the
+    club's country is where it is based, not X's nationality."""
+    question = "in which country is Ines_Varo's club based?"
+    assert await _best_steps(CLUBS, question, "Ines_Varo") == (
+        Step("current_team", Direction.OUT),
+        Step("based_in", Direction.OUT),
+        Step("in_country", Direction.OUT),
+    )
