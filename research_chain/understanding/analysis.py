@@ -253,9 +253,11 @@ class Analysis:
 
     def attached_nouns(self, seed_span: tuple[int, int]) -> list[int]:
         """The words of the noun phrase the seed hangs on, read or not: "X's club", "the
-        club of X"."""
+        club of X", "the club X plays for" (a clause with no "that", the seed its subject)."""
         start, end = seed_span
         tokens = self.tokens
+        if self.hangs_by_clause(seed_span):
+            return [start - 1]
         if end < len(tokens) and tokens[end].text == "s":
             names = {t for m in self.entities for t in range(*self.entity_token_span(m))}
             return self._words_from(end + 1, _main_verb(tokens, names))[0]
@@ -269,6 +271,25 @@ class Analysis:
                 run.insert(0, i)
                 i -= 1
         return run
+
+    def hangs_by_clause(self, seed_span: tuple[int, int]) -> bool:
+        """Is the word before the seed the head of a clause the seed is subject of: a noun,
+        then a present-tense verb right after the name with nothing after it but a stranded
+        preposition ("the club X plays for ?", "plays in come from")? Not a descriptor
+        before a name ("the writer X writes films", "the publisher X headquartered in")."""
+        start, end = seed_span
+        tokens = self.tokens
+        if start == 0 or end >= len(tokens):
+            return False
+        head, verb = tokens[start - 1].text, tokens[end].text
+        if verb == "s" or not verb.endswith("s") or head in NOISE_WORDS:
+            return False
+        lexicon = packaged_lexicon()
+        rest = [t.text for t in tokens[end + 1 : end + 3]]
+        stranded = not rest or (
+            rest[0] in NOISE_WORDS and (len(rest) < 2 or lexicon.is_verb(rest[1]))
+        )
+        return stranded and lexicon.is_verb(verb) and lexicon.is_noun(head)
 
     def _words_from(self, i: int, verb: int | None) -> tuple[list[int], int]:
         """The run of content words starting at token ``i`` and stopping at a verb (the

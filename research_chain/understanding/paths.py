@@ -525,7 +525,11 @@ def _near_readings(
     because a league is as loosely a club as a team is (ADR 0067)."""
     own = {predicate for predicate, _direction in signature.get(seed_type, {})}
     read = {m.token for m in analysis.relations}
-    elsewhere = {t for t in analysis.attached_nouns(seed_span) if t not in read}
+    elsewhere = {
+        t
+        for t in analysis.attached_nouns(seed_span)
+        if t not in read and t != analysis.answer_token
+    }
     if score.one_clause:
         elsewhere |= {
             m.token
@@ -535,6 +539,17 @@ def _near_readings(
     if not elsewhere:
         return []
     return [m for m in readings_among(analysis, own, elsewhere) if m.strength >= FAR_LINK]
+
+
+def _clause_verb(
+    analysis: Analysis, seed_span: tuple[int, int], near: Sequence[RelationMention]
+) -> set[tuple[int, str]]:
+    """ "the club X plays for": the noun read among X's relations names the step the verb
+    names too; the verb's own readings are no further step."""
+    start, end = seed_span
+    if not analysis.hangs_by_clause(seed_span) or not any(m.token == start - 1 for m in near):
+        return set()
+    return {(m.token, m.predicate) for m in analysis.relations if m.token == end}
 
 
 def _reread(
@@ -1733,7 +1748,7 @@ def infer_paths(
         analysis = _reread(analysis, off_kind)
         score = _Scorer(analysis, seed_span, signature)
     if near := _near_readings(analysis, seed_type, signature, seed_span, score):
-        analysis = _reread(analysis, set(), near)
+        analysis = _reread(analysis, _clause_verb(analysis, seed_span, near), near)
         score = _Scorer(analysis, seed_span, signature)
     mentioned = score.mentioned
     if not mentioned & present:

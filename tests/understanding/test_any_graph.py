@@ -2931,6 +2931,8 @@ CLUBS = [
     ("Dunmere", "in_country", "Scotland"),
     ("Northern_Premier", "country", "Scotland"),
     ("Tam_Orr", "rival_team", "Dunmere_Rovers"),
+    ("Dunmere_Rovers", "head_coach", "Bo_Lind"),
+    ("Bo_Lind", "played_for", "Kelso_Town"),
 ]
 
 
@@ -2944,3 +2946,34 @@ async def test_a_noun_the_seed_hangs_on_reads_among_the_seeds_relations() -> Non
         Step("based_in", Direction.OUT),
         Step("in_country", Direction.OUT),
     )
+
+
+async def test_a_clause_the_seed_is_subject_of_names_one_step() -> None:
+    """ "the club X plays for": no "that" opens the clause; "club" reads X's ``current_team``
+    among X's own relations, and "plays for" names that same step, not a further one to
+    where the coach once played."""
+    question = "who is the coach of the club Ines_Varo plays for?"
+    assert await _best_steps(CLUBS, question, "Ines_Varo") == (
+        Step("current_team", Direction.OUT),
+        Step("head_coach", Direction.OUT),
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "attached"),
+    [
+        (f"who coaches the club {SUBJECT} plays for?", ["club"]),
+        (f"which city is the club {SUBJECT} plays in based in?", ["club"]),
+        (f"the writer {SUBJECT} writes films with who?", []),
+        (f"which city is the publisher {SUBJECT} headquartered in?", []),
+        (f"what country is {SUBJECT}'s club based in?", ["club"]),
+        (f"what is the home ground of {SUBJECT}?", ["home", "ground"]),
+    ],
+)
+def test_the_noun_a_seed_hangs_on(question: str, attached: list[str]) -> None:
+    """A possessive, an "of" or a clause with no "that" whose subject is the seed hangs the
+    seed on a noun; a name after its descriptor ("the writer X wrote") does not."""
+    analysis = _analysis(question, ["current_team", "based_in"])
+    mention = analysis.entities[0]
+    found = analysis.attached_nouns(analysis.entity_token_span(mention))
+    assert [analysis.tokens[t].text for t in found] == attached
