@@ -208,21 +208,7 @@ class Analysis:
         if end <= start:
             return []
         tokens = self.tokens
-        left: list[list[int]] = []
-        i = start - 1
-        while i >= 0 and tokens[i].text in _ARTICLES:
-            i -= 1
-        while i > 0 and tokens[i].text == "of":
-            i -= 1
-            run: list[int] = []
-            while i >= 0 and tokens[i].text not in NOISE_WORDS and tokens[i].text not in _WH:
-                run.insert(0, i)
-                i -= 1
-            if not run:
-                break
-            left.append(run)
-            while i >= 0 and tokens[i].text in _ARTICLES:
-                i -= 1
+        left = self._of_runs(start)
         right: list[list[int]] = []
         names = {t for m in self.entities for t in range(*self.entity_token_span(m))}
         verb = _main_verb(tokens, names)
@@ -261,16 +247,28 @@ class Analysis:
         if end < len(tokens) and tokens[end].text == "s":
             names = {t for m in self.entities for t in range(*self.entity_token_span(m))}
             return self._words_from(end + 1, _main_verb(tokens, names))[0]
+        return next(iter(self._of_runs(start)), [])
+
+    def _of_runs(self, start: int) -> list[list[int]]:
+        """The runs of words before the seed joined to it by "of", nearest first ("the
+        country of the birthplace of X")."""
+        tokens = self.tokens
+        runs: list[list[int]] = []
         i = start - 1
         while i >= 0 and tokens[i].text in _ARTICLES:
             i -= 1
-        run: list[int] = []
-        if i > 0 and tokens[i].text == "of":
+        while i > 0 and tokens[i].text == "of":
             i -= 1
+            run: list[int] = []
             while i >= 0 and tokens[i].text not in NOISE_WORDS and tokens[i].text not in _WH:
                 run.insert(0, i)
                 i -= 1
-        return run
+            if not run:
+                break
+            runs.append(run)
+            while i >= 0 and tokens[i].text in _ARTICLES:
+                i -= 1
+        return runs
 
     def hangs_by_clause(self, seed_span: tuple[int, int]) -> bool:
         """Is the word before the seed the head of a clause the seed is subject of: a noun,
