@@ -510,13 +510,21 @@ def readings_among(
 ) -> list[RelationMention]:
     """The words at ``tokens`` read again against ``predicates`` alone: a word's best
     reading among a few relations, where its best among all the graph's may lie elsewhere."""
-    spans = [(m.start, m.end) for m in analysis.entities]
-    spans += [(start, end) for start, end, _ in analysis.explicit]
-    blocked = {t.index for t in analysis.tokens if any(s <= t.start < e for s, e in spans)}
     found = _relation_mentions(
-        analysis.tokens, blocked, predicates, list(analysis.types), analysis.answer_token
+        analysis.tokens,
+        _named_tokens(analysis),
+        predicates,
+        list(analysis.types),
+        analysis.answer_token,
     )
     return [m for m in found if m.token in tokens]
+
+
+def _named_tokens(analysis: Analysis) -> set[int]:
+    """The words inside a linked name or a quoted span."""
+    spans = [(m.start, m.end) for m in analysis.entities]
+    spans += [(start, end) for start, end, _ in analysis.explicit]
+    return {t.index for t in analysis.tokens if any(s <= t.start < e for s, e in spans)}
 
 
 def rare_readings(analysis: Analysis, predicates: Iterable[str]) -> list[RelationMention]:
@@ -527,15 +535,12 @@ def rare_readings(analysis: Analysis, predicates: Iterable[str]) -> list[Relatio
     read only when asked, against the relations the seed has."""
     lexicon = packaged_lexicon()
     vocab = {p: _content_words(p) for p in predicates}
-    spans = [(m.start, m.end) for m in analysis.entities]
-    spans += [(start, end) for start, end, _ in analysis.explicit]
+    named = _named_tokens(analysis)
     taken = {m.token for m in analysis.relations}
     found = []
     for tok in analysis.tokens:
         word = tok.text
-        if tok.index in taken or tok.index == analysis.answer_token:
-            continue
-        if any(s <= tok.start < e for s, e in spans):
+        if tok.index in taken or tok.index == analysis.answer_token or tok.index in named:
             continue
         if word in _NOT_RELATION_WORDS or not lexicon.is_verb(word):
             continue
