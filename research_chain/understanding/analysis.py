@@ -210,8 +210,7 @@ class Analysis:
         tokens = self.tokens
         left = self._of_runs(start)
         right: list[list[int]] = []
-        names = {t for m in self.entities for t in range(*self.entity_token_span(m))}
-        verb = _main_verb(tokens, names)
+        verb = _main_verb(tokens, self._entity_tokens())
         i = end
         while i < len(tokens) and tokens[i].text == "s":
             run, i = self._words_from(i + 1, verb)
@@ -245,9 +244,11 @@ class Analysis:
         if self.hangs_by_clause(seed_span):
             return [start - 1]
         if end < len(tokens) and tokens[end].text == "s":
-            names = {t for m in self.entities for t in range(*self.entity_token_span(m))}
-            return self._words_from(end + 1, _main_verb(tokens, names))[0]
+            return self._words_from(end + 1, _main_verb(tokens, self._entity_tokens()))[0]
         return next(iter(self._of_runs(start)), [])
+
+    def _entity_tokens(self) -> set[int]:
+        return {t for m in self.entities for t in range(*self.entity_token_span(m))}
 
     def _of_runs(self, start: int) -> list[list[int]]:
         """The runs of words before the seed joined to it by "of", nearest first ("the
@@ -1005,13 +1006,7 @@ def analyse(
         analysis.entities.append(
             EntityMention(match.surface, match.start, match.end, match.entity_ids, is_explicit)
         )
-    blocked = {
-        t.index
-        for t in tokens
-        for s, e in [(m.start, m.end) for m in analysis.entities]
-        + [(s, e) for s, e, _ in analysis.explicit]
-        if s <= t.start < e
-    }
+    blocked = _named_tokens(analysis)
     type_list = list(types)
     fronted = _fronted_noun(tokens, blocked)
     relative = _relative_wh(tokens, blocked, fronted)

@@ -531,11 +531,7 @@ def _near_readings(
         if t not in read and t != analysis.answer_token
     }
     if score.one_clause:
-        elsewhere |= {
-            m.token
-            for m in analysis.relations
-            if not any(o.predicate in own for o in analysis.relations if o.token == m.token)
-        }
+        elsewhere |= read - {m.token for m in analysis.relations if m.predicate in own}
     if not elsewhere:
         return []
     return [m for m in readings_among(analysis, own, elsewhere) if m.strength >= FAR_LINK]
