@@ -851,6 +851,11 @@ class _Scorer:
         start, end = seed_span
         if self.hops or analysis.comember_tokens or end <= start:
             return False
+        if not analysis.hangs_by_clause(seed_span) and any(
+            t != analysis.answer_token and _nouns((analysis.tokens[t].text,))
+            for t in analysis.attached_nouns(seed_span)
+        ):
+            return False  # "X's band", though "band" reads nothing: a possessive is a step
         tokens = analysis.tokens
         asked = set(analysis.answer_words)
         answer = (analysis.answer_token, self.answer_end)

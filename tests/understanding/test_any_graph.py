@@ -2948,6 +2948,40 @@ async def test_a_noun_the_seed_hangs_on_reads_among_the_seeds_relations() -> Non
     )
 
 
+BANDS = [
+    ("Mira_Solberg", "membership", "Pale_Hounds"),
+    ("Mira_Solberg", "instruments_played", "Cello"),
+    ("Mira_Solberg", "place_of_birth", "Tromso"),
+    ("Pale_Hounds", "label", "Grey_Owl_Records"),
+    ("Pale_Hounds", "genre", "Shoegaze"),
+    ("Pale_Hounds", "lead_vocalist", "Ivo_Brandt"),
+    ("Ivo_Brandt", "instruments_played", "Guitar"),
+    ("Night_Ferry", "featured_artists", "Mira_Solberg"),
+    ("Night_Ferry", "release_label", "Grey_Owl_Records"),
+    ("Night_Ferry", "artist", "Pale_Hounds"),
+    ("Ivo_Brandt", "label", "Lantern_Records"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "last"),
+    [
+        ("what label is Mira_Solberg's band signed to?", "label"),
+        ("what kind of music does Mira_Solberg's band play?", "genre"),
+    ],
+)
+async def test_a_possessed_noun_that_reads_nothing_is_still_a_step(
+    question: str, last: str
+) -> None:
+    """ "X's band": no relation name says "band" (it reads an instrument, a vocalist and a
+    membership about equally, so none), yet the possessive says the answer hangs on
+    something X reaches, not on X: not X's instrument, but the label of the group X is in."""
+    assert await _best_steps(BANDS, question, "Mira_Solberg") == (
+        Step("membership", Direction.OUT),
+        Step(last, Direction.OUT),
+    )
+
+
 async def test_a_clause_the_seed_is_subject_of_names_one_step() -> None:
     """ "the club X plays for": no "that" opens the clause; "club" reads X's ``current_team``
     among X's own relations, and "plays for" names that same step, not a further one to
