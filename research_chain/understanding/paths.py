@@ -1048,16 +1048,25 @@ class _Scorer:
         all its names, none under that kind (a stadium's city, when a country is asked)?
         A step its relation reaches such nodes by may be walked again, to the kind.
         ``mostly``: most of its names will do, so that one name WordNet does not know among
-        a walk's cities leaves it no dearer than a parallel walk (ADR 0043)."""
+        a walk's cities leaves it no dearer than a parallel walk (ADR 0043). A node whose
+        names WordNet knows none of ("Cork") is judged by the names its step reaches
+        elsewhere in the tree (ADR 0069)."""
         share = self._short.get(node)
         if share is None:
-            names = self.labels.get(node, ())
-            share = 0.0
-            if names and self.kind_nouns and not any(self._named_as_asked(n) for n in names):
-                known = sum(1 for n in names if packaged_lexicon().names_a_kind(n))
-                share = known / len(names)
-            self._short[node] = share
+            share = self._known_share(self.labels.get(node, ()))
+            step = self.incoming.get(node)
+            if share is None and step is not None:
+                share = self._known_share(self.pooled.get(step, ()))
+            self._short[node] = share = share or 0.0
         return share >= 0.5 if mostly else share == 1.0
+
+    def _known_share(self, names: Sequence[str]) -> float | None:
+        """The share of ``names`` WordNet files under some kind, when none is of the asked
+        kind; None when it knows none of them."""
+        if not names or not self.kind_nouns or any(map(self._named_as_asked, names)):
+            return 0.0
+        known = sum(1 for n in names if packaged_lexicon().names_a_kind(n))
+        return known / len(names) if known else None
 
     def _continued(self, steps: tuple[Step, ...]) -> bool:
         """Is the last step the one before walked again, though it is not ``repeated`` (two

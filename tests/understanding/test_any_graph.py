@@ -2982,6 +2982,35 @@ async def test_a_possessed_noun_that_reads_nothing_is_still_a_step(
     )
 
 
+GROUPS = [
+    ("Ada_Quill", "music.group_member.membership", "Grey_Larks"),
+    ("Ada_Quill", "people.person.nationality", "Norway"),
+    ("Ada_Quill", "people.person.place_of_birth", "Bergen"),
+    ("Bergen", "location.location.containedby", "Norway"),
+    ("Grey_Larks", "music.group.lead_vocalist", "Ada_Quill"),
+    ("Grey_Larks", "music.artist.origin", "Velmora"),
+    ("Velmora", "location.location.containedby", "Ireland"),
+    ("Grey_Larks", "music.artist.similar_artist", "Tin_Owls"),
+    ("Tin_Owls", "music.artist.origin", "Dublin"),
+    ("Dublin", "location.location.containedby", "Ireland"),
+    ("Tin_Owls", "music.artist.similar_artist", "Salt_Crows"),
+    ("Salt_Crows", "music.artist.origin", "Manchester"),
+    ("Manchester", "location.location.containedby", "United_Kingdom"),
+]
+
+
+async def test_a_place_wordnet_does_not_know_is_judged_by_its_steps_other_places() -> None:
+    """ "what country is X's group from": the group's origin, then the country holding it.
+    WordNet does not know "Velmora", but the other places ``origin`` reaches are towns, so
+    the step on to a country is no bridge, and the walk does not turn back to X, the
+    group's singer, for X's own nationality."""
+    steps = await _best_steps(GROUPS, "what country is Ada_Quill's group from?", "Ada_Quill")
+    assert steps[-2:] == (
+        Step("music.artist.origin", Direction.OUT),
+        Step("location.location.containedby", Direction.OUT),
+    )
+
+
 async def test_a_clause_the_seed_is_subject_of_names_one_step() -> None:
     """ "the club X plays for": no "that" opens the clause; "club" reads X's ``current_team``
     among X's own relations, and "plays for" names that same step, not a further one to
