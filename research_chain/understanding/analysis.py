@@ -639,7 +639,8 @@ def _without_descriptors(
     found: list[RelationMention], tokens: Sequence[Token], blocked: set[int]
 ) -> list[RelationMention]:
     """Drop loose readings of the word right before a name ("the book [Emma]"; after "who"
-    or "that", or inflected as a verb, it is one: "who governs [X]", "what killed [X]") and of a
+    or "that", or inflected as a verb, it is one: "who governs [X]", "what killed [X]"; nor is
+    the head of a clause about the name's possessive, "the school [X]'s author attended") and of a
     run of words closing the question right after one ("the Germany national football
     team"): they say what the named thing is, not a relation to walk. Where the name ends
     the question, a noun after an article before it drops every reading, even a relation's
@@ -652,6 +653,7 @@ def _without_descriptors(
         and t.index + 1 < len(tokens)
         and t.index + 1 in blocked
         and (t.index == 0 or tokens[t.index - 1].text not in _RELATIVE)
+        and not _heads_a_clause(tokens, blocked, t.index)
     }
     if tokens and blocked:
         tail = []
@@ -677,6 +679,27 @@ def _without_descriptors(
         for m in found
         if m.token not in naming and (m.strength >= 1.0 or m.token not in descriptors)
     ]
+
+
+def _heads_a_clause(tokens: Sequence[Token], blocked: set[int], at: int) -> bool:
+    """Is the noun before a name the head of a clause with no "that" whose subject is the
+    name's possessive ("the school [X]'s author attended")? Then it is what the clause's verb
+    is done to, not a word saying what X is."""
+    i = at + 1
+    while i < len(tokens) and i in blocked:
+        i += 1
+    if i >= len(tokens) or tokens[i].text != "s":
+        return False
+    rest = [t.text for t in tokens[i + 1 :] if t.text not in ("?", ".")]
+    lexicon = packaged_lexicon()
+    while rest and rest[-1] in NOISE_WORDS:
+        rest.pop()  # a stranded preposition: "played for"
+    return (
+        len(rest) >= 2
+        and _is_verb(rest[-1])
+        and lexicon.is_verb(rest[-1])
+        and all(lexicon.is_noun(w) and not _is_verb(w) for w in rest[:-1])
+    )
 
 
 def _answer_cue(

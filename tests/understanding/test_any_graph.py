@@ -3011,6 +3011,32 @@ async def test_a_place_wordnet_does_not_know_is_judged_by_its_steps_other_places
     )
 
 
+SCHOOLS = [
+    ("Quiet_Ledger", "author", "Ines_Marlow"),
+    ("Quiet_Ledger", "publisher", "Fenwick_Press"),
+    ("Fenwick_Press", "headquarters", "Leeds"),
+    ("Ines_Marlow", "place_of_birth", "Lyon"),
+    ("Ines_Marlow", "nationality", "France"),
+    ("Ines_Marlow", "education", "Corvale_College"),
+    ("Corvale_College", "city", "Uppsala"),
+    ("Uppsala", "country", "Sweden"),
+    ("Lyon", "country", "France"),
+]
+
+
+async def test_a_noun_heading_a_clause_about_the_seeds_possessive_is_read() -> None:
+    """ "the school X's author attended": "school" comes right before the name, as "the
+    book" does in "the book X", but it heads a clause whose subject is X's author; it is
+    what the author attended (``education``), then where that lies, not the author's
+    birthplace."""
+    question = "where is the school Quiet_Ledger's author attended?"
+    assert await _best_steps(SCHOOLS, question, "Quiet_Ledger") == (
+        Step("author", Direction.OUT),
+        Step("education", Direction.OUT),
+        Step("city", Direction.OUT),
+    )
+
+
 async def test_a_clause_the_seed_is_subject_of_names_one_step() -> None:
     """ "the club X plays for": no "that" opens the clause; "club" reads X's ``current_team``
     among X's own relations, and "plays for" names that same step, not a further one to
