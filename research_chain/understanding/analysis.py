@@ -239,10 +239,14 @@ class Analysis:
     def attached_nouns(self, seed_span: tuple[int, int]) -> list[int]:
         """The words of the noun phrase the seed hangs on, read or not: "X's club", "the
         club of X", "the club X plays for" (a clause with no "that", the seed its subject)."""
+        if self.hangs_by_clause(seed_span):
+            return [seed_span[0] - 1]
+        return self.possessed_nouns(seed_span)
+
+    def possessed_nouns(self, seed_span: tuple[int, int]) -> list[int]:
+        """The words of the noun phrase the seed owns: "X's club", "the club of X"."""
         start, end = seed_span
         tokens = self.tokens
-        if self.hangs_by_clause(seed_span):
-            return [start - 1]
         if end < len(tokens) and tokens[end].text == "s":
             return self._words_from(end + 1, _main_verb(tokens, self._entity_tokens()))[0]
         return next(iter(self._of_runs(start)), [])

@@ -851,9 +851,9 @@ class _Scorer:
         start, end = seed_span
         if self.hops or analysis.comember_tokens or end <= start:
             return False
-        if not analysis.hangs_by_clause(seed_span) and any(
+        if any(
             t != analysis.answer_token and _nouns((analysis.tokens[t].text,))
-            for t in analysis.attached_nouns(seed_span)
+            for t in analysis.possessed_nouns(seed_span)
         ):
             return False  # "X's band", though "band" reads nothing: a possessive is a step
         tokens = analysis.tokens
