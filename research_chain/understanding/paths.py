@@ -782,6 +782,7 @@ class _Scorer:
         self.of_seed = _said_of_seed(analysis, seed_span)
         self._unsaid: dict[str, bool] = {}
         self.agent = _agent_step(analysis.answer_relation)
+        self.undone = self._undone()
         if self.kind_nouns and not self.kind_elsewhere():
             widened = _graph_synonyms(self.kind_nouns, self.types_of)
             if widened:
@@ -804,6 +805,23 @@ class _Scorer:
                 self.types_of = domains_of
                 self._fits.clear()
                 self._elsewhere = None
+
+    def _undone(self) -> frozenset[Step]:
+        """Steps to what the verb right after the wh-word was done to, where a relation it
+        reads names its doer (``produced_by``, ``author``): "who created X" asks for whoever
+        X was made by, not for what X made."""
+        tokens = self.analysis.tokens
+        wh = next((t.index for t in tokens if t.text == self.analysis.wh_word), None)
+        if wh is None or wh + 1 >= len(tokens) or self.analysis.noun_slot(wh + 1):
+            return frozenset()
+        if not packaged_lexicon().is_verb(tokens[wh + 1].text):
+            return frozenset()
+        found = set()
+        for m in self.analysis.relations:
+            agent = _agent_step(m.predicate) if m.token == wh + 1 else None
+            if agent is not None:
+                found.add(Step(agent.predicate, _flipped(agent.direction)))
+        return frozenset(found)
 
     def _dated_by(self, predicate: str) -> bool:
         """Is the relation a date: one way, it reaches points in time and nothing else?"""
@@ -1351,7 +1369,7 @@ class _Scorer:
         # a step walked again only to go on to the asked kind (``_extend``'s ``short_of``)
         # is the same relation continued: no second use, no second bridge
         named = steps[:-1] if self._continued(steps) else steps
-        uses = Counter(s.predicate for s in named)
+        uses = Counter(s.predicate for s in named if s not in self.undone)
         # the walk ends where the asked noun names it: the noun's verb need not be read
         untold = self.object_verb
         if untold is not None and not self.names_its_objects(steps[-1], _NAMES_OBJECTS):
@@ -1378,6 +1396,8 @@ class _Scorer:
         if steps[-1].predicate == analysis.answer_relation and self.agent in (None, steps[-1]):
             score += 1.0
             cue = 1.0 if self.agent is not None else cue  # "who edited": the editor end
+        if steps[-1] in self.undone:
+            score -= _MISSED_KIND  # "who created X": not what X created
         if (self.fits(end) and not self.persons) or types[-1] in analysis.answer_types:
             cue = 1.0  # the end is what the answer's noun names (a bare "who" names none)
         if self.analysis.answer_token is None:

@@ -3066,3 +3066,30 @@ def test_the_noun_a_seed_hangs_on(question: str, attached: list[str]) -> None:
     mention = analysis.entities[0]
     found = analysis.attached_nouns(analysis.entity_token_span(mention))
     assert [analysis.tokens[t].text for t in found] == attached
+
+
+MAKERS = [
+    ("Tern_Works", "produced_by_inverse", "Tern_Drill"),
+    ("Tern_Works", "produced_by_inverse", "Tern_Saw"),
+    ("Tern_Works", "founded_by", "Oda_Brask"),
+    ("Tern_Works", "chief_executive", "Lise_Varn"),
+    ("Oda_Brask", "place_of_birth", "Aarhus"),
+    ("Lise_Varn", "place_of_birth", "Odense"),
+    ("Tern_Drill", "launch_year", "2019"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "seed", "step"),
+    [
+        ("who created Tern_Works?", "Tern_Works", Step("founded_by", Direction.OUT)),
+        ("who created Tern_Drill?", "Tern_Drill", Step("produced_by_inverse", Direction.IN)),
+    ],
+)
+async def test_a_verb_after_who_is_not_walked_to_what_the_seed_did(
+    question: str, seed: str, step: Step
+) -> None:
+    """ "who created X": X was created, the answer created it. ``produced_by_inverse`` is
+    stored from maker to made, so walked on from a firm it reaches what the firm made,
+    which "created" reads but does not ask for; from a product it reaches the maker."""
+    assert await _best_steps(MAKERS, question, seed) == (step,)
