@@ -763,6 +763,7 @@ class _Scorer:
         self.one_clause = self._one_clause(seed_span)
         self.object_verb = self._object_verb()
         self.done_to = self._done_to()
+        self.subjects_asked = self._subjects_asked()
         self.phrase_readings = self._chain_readings()
         self.units = self._units()
         self.count = {p: mention_count(analysis, p) for p in self.mentioned}
@@ -948,14 +949,38 @@ class _Scorer:
                 found.add(predicate)
         return frozenset(found)
 
+    def _subjects_asked(self) -> frozenset[str]:
+        """Relations the asked noun reads by the word their name calls their subjects
+        (``product_category``: "which products"): the answer is what they start from."""
+        token = self.analysis.answer_token
+        if token is None:
+            return frozenset()
+        word = self.analysis.tokens[token].text
+        found = set()
+        for predicate in self.groups.get(token, {}):
+            objects, subjects, weight = _ends(predicate)
+            # ``work_done`` is the work done: a participle last names no second thing
+            if weight < 1.0 or not _nouns(objects) or match_strength(word, objects) >= _SURE_NOUN:
+                continue
+            if match_strength(word, _nouns(subjects)) >= _SURE_NOUN:
+                found.add(predicate)
+        return frozenset(found)
+
     def ends_at_done(self, end: str) -> frozenset[str]:
         """The relations of ``done_to`` the node starts, walked as named."""
-        if not self.done_to or not end:
+        return self._started(end, self.done_to)
+
+    def starts_asked(self, end: str) -> frozenset[str]:
+        """The relations of ``subjects_asked`` the node starts, walked as named."""
+        return self._started(end, self.subjects_asked)
+
+    def _started(self, end: str, predicates: frozenset[str]) -> frozenset[str]:
+        if not predicates or not end:
             return frozenset()
         return frozenset(
             predicate
             for (predicate, direction) in self.signature.get(end, {})
-            if predicate in self.done_to and _as_named(Step(predicate, direction)) is Direction.OUT
+            if predicate in predicates and _as_named(Step(predicate, direction)) is Direction.OUT
         )
 
     def _rolls_up(self, steps: tuple[Step, ...], end: str, before: str) -> bool:
@@ -1374,7 +1399,8 @@ class _Scorer:
         untold = self.object_verb
         if untold is not None and not self.names_its_objects(steps[-1], _NAMES_OBJECTS):
             untold = None
-        score = self.coverage(uses, types, untold, self.ends_at_done(end))
+        starts_asked = self.starts_asked(end)
+        score = self.coverage(uses, types, untold, self.ends_at_done(end) | starts_asked)
         if analysis.answer_types:
             score += 3.0 if types[-1] in analysis.answer_types else -3.0
         cue = self.cue(steps[-1])
@@ -1398,7 +1424,11 @@ class _Scorer:
             cue = 1.0 if self.agent is not None else cue  # "who edited": the editor end
         if steps[-1] in self.undone:
             score -= _MISSED_KIND  # "who created X": not what X created
-        if (self.fits(end) and not self.persons) or types[-1] in analysis.answer_types:
+        if (
+            (self.fits(end) and not self.persons)
+            or types[-1] in analysis.answer_types
+            or starts_asked
+        ):
             cue = 1.0  # the end is what the answer's noun names (a bare "who" names none)
         if self.analysis.answer_token is None:
             met = cue >= _CUE_EXPLAINS
@@ -1552,6 +1582,7 @@ def _extend(
                 any(s.predicate in mentioned for s in path)
                 or score.fits(far_type)
                 or score.ends_at_done(far_type)
+                or score.starts_asked(far_type)
             ):
                 out.append((path, reached))
             _extend(signature, mentioned, reached, path, max_len, out, max_bridges, score)

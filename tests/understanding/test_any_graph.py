@@ -3093,3 +3093,46 @@ async def test_a_verb_after_who_is_not_walked_to_what_the_seed_did(
     stored from maker to made, so walked on from a firm it reaches what the firm made,
     which "created" reads but does not ask for; from a product it reaches the maker."""
     assert await _best_steps(MAKERS, question, seed) == (step,)
+
+
+WARES = [
+    ("Kite_Mills", "produced_by_inverse", "Kite_Loom"),
+    ("Kite_Mills", "produced_by_inverse", "Kite_Spool"),
+    ("Kite_Mills", "industry_sector", "Textiles"),
+    ("Vega_Works", "supplier_of", "Kite_Mills"),
+    ("Vega_Works", "produced_by_inverse", "Vega_Loom"),
+    ("Kite_Loom", "product_category", "Looms"),
+    ("Kite_Spool", "product_category", "Spools"),
+    ("Vega_Loom", "product_category", "Looms"),
+    ("Kite_Loom", "competing_product", "Vega_Loom"),
+]
+
+
+async def test_an_asked_noun_naming_a_relations_subjects_ends_where_it_starts() -> None:
+    """ "which products does X sell": "products" reads ``product_category`` by the word its
+    name calls its subjects, so the products are what that relation starts from (what X
+    makes), not the categories it reaches nor the products' competitors."""
+    question = "which products does Kite_Mills sell?"
+    assert await _best_steps(WARES, question, "Kite_Mills") == (
+        Step("produced_by_inverse", Direction.OUT),
+    )
+
+
+SERVICES = [
+    ("Job_1", "serviced", "Kite_9"),
+    ("Job_1", "work_done", "rotor swap"),
+    ("Job_2", "serviced", "Kite_9"),
+    ("Job_2", "work_done", "new battery"),
+    ("Job_3", "serviced", "Wren_2"),
+    ("Job_3", "work_done", "new battery"),
+]
+
+
+async def test_a_name_ending_in_a_participle_names_its_objects_whole() -> None:
+    """``work_done`` is the work that was done, not a work's deed: "what work was done on
+    X" asks for its values, not for the jobs that start it."""
+    question = "what work was done on Kite_9?"
+    assert await _best_steps(SERVICES, question, "Kite_9") == (
+        Step("serviced", Direction.IN),
+        Step("work_done", Direction.OUT),
+    )
