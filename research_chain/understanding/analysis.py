@@ -21,6 +21,7 @@ from research_chain.understanding.lexical import packaged_lexicon
 from research_chain.understanding.lexicon import (
     ANY_PERSON,
     ASKING_VERBS,
+    CLOSE_LINK,
     COMEMBER_WORDS,
     FAR_LINK,
     FAR_SUPPORT,
@@ -56,6 +57,9 @@ LOOSE = 0.5
 # A rare verb sense counts when WordNet links it within two steps (its 0.6).
 RARE_LINK = 0.6
 READING_MARGIN = 0.1
+# A derivation shares this much of its root with its word: "publi" of "publish".
+_ROOT_MIN = 5
+_ROOT_SLACK = 2
 LOOSE_AMBIGUITY = 1
 # What a phrase read whole by the sentence encoder counts as: a one-link reading.
 WHOLE_PHRASE = 0.8
@@ -343,10 +347,25 @@ def match_strength(word: str, targets: Iterable[str], verb: bool = False) -> flo
         target_stem = stem(target)
         if target_stem == word_stem:
             return 1.0
+        if _derived(word_stem, target_stem, word, target):
+            best = max(best, SYNONYM_CAP)  # its own word, but a shared stem still ranks first
         if len(target_stem) >= _HEAD_MIN and word_stem.endswith(target_stem):
             best = max(best, COMPOUND_HEAD)  # a closed compound names its head: "screenwriter"
         best = max(best, min(SYNONYM_CAP, similarity(word, target, verb)))
     return best
+
+
+def _derived(word_stem: str, target_stem: str, word: str, target: str) -> bool:
+    """Is one word the other's own derivation, spelt with the same root though the suffixes
+    cut differently ("published" and "publication": publish, public)? Then it is as near as
+    a word gets without sharing the stem: nearer than a derivation through another root."""
+    shorter = min(len(word_stem), len(target_stem))
+    shared = next(
+        (i for i, (a, b) in enumerate(zip(word_stem, target_stem, strict=False)) if a != b), shorter
+    )
+    if shared < max(_ROOT_MIN, shorter - _ROOT_SLACK):
+        return False
+    return packaged_lexicon().related(word, target) >= CLOSE_LINK
 
 
 def word_matches(word: str, targets: Iterable[str], floor: float = 0.0) -> bool:

@@ -3136,3 +3136,26 @@ async def test_a_name_ending_in_a_participle_names_its_objects_whole() -> None:
         Step("serviced", Direction.IN),
         Step("work_done", Direction.OUT),
     )
+
+
+PRINTS = [
+    ("Salt_Ledger", "publisher", "Harrow_Press"),
+    ("Salt_Ledger", "date_of_first_publication", "1931"),
+    ("Salt_Ledger", "author", "Mira_Voss"),
+    ("Harrow_Press", "founded", "1890"),
+    ("Harrow_Press", "headquarters", "Leeds"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "step"),
+    [
+        ("in what year was Salt_Ledger published?", Step("date_of_first_publication")),
+        ("who published Salt_Ledger?", Step("publisher")),
+    ],
+)
+async def test_a_verb_reads_its_own_derivation_next_to_its_stem(question: str, step: Step) -> None:
+    """ "published" shares its stem with ``publisher`` and is derived as "publication"
+    (publish, public: the suffixes cut differently). It reads both, the stem first: the
+    year asked for is the publication's, not the publisher's founding."""
+    assert await _best_steps(PRINTS, question, "Salt_Ledger") == (step,)
