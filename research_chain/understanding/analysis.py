@@ -259,14 +259,14 @@ class Analysis:
         return {t for m in self.entities for t in range(*self.entity_token_span(m))}
 
     def _of_runs(self, start: int) -> list[list[int]]:
-        """The runs of words before the seed joined to it by "of", nearest first ("the
-        country of the birthplace of X")."""
+        """The runs of words before the seed joined to it by "of" (or "behind": "the novel
+        behind X"), nearest first ("the country of the birthplace of X")."""
         tokens = self.tokens
         runs: list[list[int]] = []
         i = start - 1
         while i >= 0 and tokens[i].text in _ARTICLES:
             i -= 1
-        while i > 0 and tokens[i].text == "of":
+        while i > 0 and tokens[i].text in ("of", "behind"):
             i -= 1
             run: list[int] = []
             while i >= 0 and tokens[i].text not in NOISE_WORDS and tokens[i].text not in _WH:

@@ -537,6 +537,30 @@ def _near_readings(
     return [m for m in readings_among(analysis, own, elsewhere) if m.strength >= FAR_LINK]
 
 
+def _verb_of_the_noun(
+    analysis: Analysis, seed_type: str, signature: Signature, seed_span: tuple[int, int]
+) -> tuple[set[tuple[int, str]], list[RelationMention]]:
+    """ "who wrote the novel behind X": the verb is done to the noun X hangs on, not to X,
+    so it reads among the relations of what X's steps reach (the novel's ``author``), not
+    among X's own (the film's ``written_by``)."""
+    nouns = analysis.attached_nouns(seed_span)
+    if not nouns:
+        return set(), []
+    tokens = analysis.tokens
+    verb = min(nouns) - 1
+    while verb >= 0 and tokens[verb].text in ("the", "a", "an"):
+        verb -= 1
+    if verb < 0 or analysis.noun_slot(verb) or not packaged_lexicon().is_verb(tokens[verb].text):
+        return set(), []
+    own = signature.get(seed_type, {})
+    onward = {p for far in own.values() for n in far for p, _d in signature.get(n, {})}
+    onward -= {p for p, _d in own}
+    found = [m for m in readings_among(analysis, onward, {verb}) if m.strength >= FAR_LINK]
+    if not found:
+        return set(), []
+    return {(m.token, m.predicate) for m in analysis.relations if m.token == verb}, found
+
+
 def _clause_verb(
     analysis: Analysis, seed_span: tuple[int, int], near: Sequence[RelationMention]
 ) -> set[tuple[int, str]]:
@@ -1810,6 +1834,10 @@ def infer_paths(
         score = _Scorer(analysis, seed_span, signature)
     if near := _near_readings(analysis, seed_type, signature, seed_span, score):
         analysis = _reread(analysis, _clause_verb(analysis, seed_span, near), near)
+        score = _Scorer(analysis, seed_span, signature)
+    dropped, onward = _verb_of_the_noun(analysis, seed_type, signature, seed_span)
+    if onward:
+        analysis = _reread(analysis, dropped, onward)
         score = _Scorer(analysis, seed_span, signature)
     mentioned = score.mentioned
     if not mentioned & present:

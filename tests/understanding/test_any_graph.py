@@ -3159,3 +3159,25 @@ async def test_a_verb_reads_its_own_derivation_next_to_its_stem(question: str, s
     (publish, public: the suffixes cut differently). It reads both, the stem first: the
     year asked for is the publication's, not the publisher's founding."""
     assert await _best_steps(PRINTS, question, "Salt_Ledger") == (step,)
+
+
+NOVELS = [
+    ("Cold_Run", "film.film.written_by", "Ada_Pell"),
+    ("Cold_Run", "film.film.based_on", "Grey_Tide"),
+    ("Cold_Run", "film.film.release_year", "1999"),
+    ("Grey_Tide", "book.written_work.author", "Ines_Marr"),
+    ("Grey_Tide", "book.written_work.publisher", "Harrow_Press"),
+    ("Ada_Pell", "people.person.place_of_birth", "Leeds"),
+    ("Ines_Marr", "people.person.place_of_birth", "Lyon"),
+]
+
+
+async def test_a_verb_done_to_the_noun_the_seed_hangs_on_reads_past_the_seed() -> None:
+    """ "who wrote the novel behind X": the novel was written, not the film X, so "wrote"
+    reads among the relations of what X's steps reach (the book's ``author``), not X's own
+    ``written_by``, its screenwriter."""
+    question = "who wrote the novel behind Cold_Run?"
+    assert await _best_steps(NOVELS, question, "Cold_Run") == (
+        Step("film.film.based_on", Direction.OUT),
+        Step("book.written_work.author", Direction.OUT),
+    )
