@@ -282,8 +282,9 @@ class Analysis:
     def hangs_by_clause(self, seed_span: tuple[int, int]) -> bool:
         """Is the word before the seed the head of a clause the seed is subject of: a noun,
         then a present-tense verb right after the name with nothing after it but a stranded
-        preposition ("the club X plays for ?", "plays in come from")? Not a descriptor
-        before a name ("the writer X writes films", "the publisher X headquartered in")."""
+        preposition ("the club X plays for ?", "plays in come from"), or a passive ("the
+        book X is based on")? Not a descriptor before a name ("the writer X writes films",
+        "the publisher X headquartered in")."""
         start, end = seed_span
         tokens = self.tokens
         if start == 0 or end >= len(tokens):
@@ -293,6 +294,8 @@ class Analysis:
             return False
         lexicon = packaged_lexicon()
         rest = [t.text for t in tokens[end + 1 : end + 3]]
+        if verb in COPULA and rest and rest[0].endswith("ed") and lexicon.is_verb(rest[0]):
+            rest = rest[1:]  # "the book X is based on": a passive clause
         stranded = not rest or (
             rest[0] in NOISE_WORDS and (len(rest) < 2 or lexicon.is_verb(rest[1]))
         )

@@ -3057,11 +3057,15 @@ async def test_a_clause_the_seed_is_subject_of_names_one_step() -> None:
         (f"which city is the publisher {SUBJECT} headquartered in?", []),
         (f"what country is {SUBJECT}'s club based in?", ["club"]),
         (f"what is the home ground of {SUBJECT}?", ["home", "ground"]),
+        (f"who wrote the book {SUBJECT} is based on?", ["book"]),
+        (f"who wrote the novel behind {SUBJECT}?", ["novel"]),
+        (f"which city is the publisher {SUBJECT} is owned by based in?", ["publisher"]),
     ],
 )
 def test_the_noun_a_seed_hangs_on(question: str, attached: list[str]) -> None:
-    """A possessive, an "of" or a clause with no "that" whose subject is the seed hangs the
-    seed on a noun; a name after its descriptor ("the writer X wrote") does not."""
+    """A possessive, an "of" or "behind", or a clause with no "that" whose subject is the
+    seed, active or passive ("the book X is based on"), hangs the seed on a noun; a name after
+    its descriptor ("the writer X wrote") does not."""
     analysis = _analysis(question, ["current_team", "based_in"])
     mention = analysis.entities[0]
     found = analysis.attached_nouns(analysis.entity_token_span(mention))
@@ -3172,11 +3176,16 @@ NOVELS = [
 ]
 
 
-async def test_a_verb_done_to_the_noun_the_seed_hangs_on_reads_past_the_seed() -> None:
+@pytest.mark.parametrize(
+    "question",
+    ["who wrote the novel behind Cold_Run?", "who wrote the book Cold_Run is based on?"],
+)
+async def test_a_verb_done_to_the_noun_the_seed_hangs_on_reads_past_the_seed(
+    question: str,
+) -> None:
     """ "who wrote the novel behind X": the novel was written, not the film X, so "wrote"
     reads among the relations of what X's steps reach (the book's ``author``), not X's own
     ``written_by``, its screenwriter."""
-    question = "who wrote the novel behind Cold_Run?"
     assert await _best_steps(NOVELS, question, "Cold_Run") == (
         Step("film.film.based_on", Direction.OUT),
         Step("book.written_work.author", Direction.OUT),
