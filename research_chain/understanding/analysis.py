@@ -83,7 +83,7 @@ _DETERMINERS = words("the a an s his her their its my your our")
 _WH_DETERMINERS = words("what which whose")
 COPULA = words("is are was were")
 _DEMONSTRATIVES = words("this these")
-_ARTICLES = words("the a an")
+ARTICLES = words("the a an")
 _RELATIVE = words("who that")
 DO_FORMS = words("do does did")
 _OWNED_BY = words("by for from")
@@ -195,7 +195,7 @@ class Analysis:
         if not is_agent_noun(self.tokens[index].text):
             return False
         i = index - 1
-        while i >= 0 and self.tokens[i].text in _ARTICLES:
+        while i >= 0 and self.tokens[i].text in ARTICLES:
             i -= 1
         if i < 1 or i == index - 1 or self.tokens[i].text not in _OWNED_BY:
             return False
@@ -264,7 +264,7 @@ class Analysis:
         tokens = self.tokens
         runs: list[list[int]] = []
         i = start - 1
-        while i >= 0 and tokens[i].text in _ARTICLES:
+        while i >= 0 and tokens[i].text in ARTICLES:
             i -= 1
         while i > 0 and tokens[i].text in ("of", "behind"):
             i -= 1
@@ -275,7 +275,7 @@ class Analysis:
             if not run:
                 break
             runs.append(run)
-            while i >= 0 and tokens[i].text in _ARTICLES:
+            while i >= 0 and tokens[i].text in ARTICLES:
                 i -= 1
         return runs
 
@@ -697,7 +697,7 @@ def _without_descriptors(
         i
         for i in descriptors
         if i > 0
-        and tokens[i - 1].text in _ARTICLES
+        and tokens[i - 1].text in ARTICLES
         and all(t.index in blocked or t.text in ("?", ".") for t in tokens[i + 1 :])
     }
     return [
@@ -798,7 +798,7 @@ def _fronted_noun(tokens: Sequence[Token], blocked: set[int]) -> tuple[int, int]
     """ "the town where the arena of X's club stands", "the year in which X opened": a
     question put as a noun phrase asks for what its head noun names. The head's token and
     that of the relative word opening its clause."""
-    if len(tokens) < 4 or tokens[0].text not in _ARTICLES or {0, 1} & blocked:
+    if len(tokens) < 4 or tokens[0].text not in ARTICLES or {0, 1} & blocked:
         return None  # "the Ring where X fought": a name, not a noun asked for
     for tok in tokens[2:6]:
         if tok.index in blocked:

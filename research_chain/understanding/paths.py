@@ -23,6 +23,7 @@ from itertools import pairwise
 
 from research_chain.graph.protocol import Direction, Step
 from research_chain.understanding.analysis import (
+    ARTICLES,
     COPULA,
     DO_FORMS,
     Analysis,
@@ -273,7 +274,7 @@ _OVER_LONG = 4.5
 _NAMES_OBJECTS = 0.8
 # Opening a relative clause about the noun before them ("the band that made X").
 _CLAUSE = frozenset({"that", "who", "which"})
-_LINKS = frozenset({"the", "a", "an", "of"})
+_LINKS = ARTICLES | {"of"}
 # Words opening a noun phrase: past the answer's own and the seed's, one names another thing.
 _OPENS_PHRASE = (_LINKS - {"of"}) | {"whose"}
 
@@ -548,7 +549,7 @@ def _verb_of_the_noun(
         return set(), []
     tokens = analysis.tokens
     verb = min(nouns) - 1
-    while verb >= 0 and tokens[verb].text in ("the", "a", "an"):
+    while verb >= 0 and tokens[verb].text in ARTICLES:
         verb -= 1
     if verb < 0 or analysis.noun_slot(verb) or not packaged_lexicon().is_verb(tokens[verb].text):
         return set(), []
