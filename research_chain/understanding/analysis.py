@@ -362,11 +362,11 @@ def _derived(word_stem: str, target_stem: str, word: str, target: str) -> bool:
     """Is one word the other's own derivation, spelt with the same root though the suffixes
     cut differently ("published" and "publication": publish, public)? Then it is as near as
     a word gets without sharing the stem: nearer than a derivation through another root."""
+    if word_stem[:_ROOT_MIN] != target_stem[:_ROOT_MIN]:
+        return False  # most pairs: checked first, as this runs for every word and name
     shorter = min(len(word_stem), len(target_stem))
-    shared = next(
-        (i for i, (a, b) in enumerate(zip(word_stem, target_stem, strict=False)) if a != b), shorter
-    )
-    if shared < max(_ROOT_MIN, shorter - _ROOT_SLACK):
+    root = shorter - _ROOT_SLACK
+    if root > _ROOT_MIN and word_stem[:root] != target_stem[:root]:
         return False
     return packaged_lexicon().related(word, target) >= CLOSE_LINK
 
