@@ -551,7 +551,9 @@ def _verb_of_the_noun(
     verb = min(nouns) - 1
     while verb >= 0 and tokens[verb].text in ARTICLES:
         verb -= 1
-    if verb < 0 or analysis.noun_slot(verb) or not packaged_lexicon().is_verb(tokens[verb].text):
+    if verb < 0 or tokens[verb].text in _FUNCTION or analysis.noun_slot(verb):
+        return set(), []  # "who is the director of X": a copula reads nothing anywhere
+    if not packaged_lexicon().is_verb(tokens[verb].text):
         return set(), []
     own = signature.get(seed_type, {})
     onward = {p for far in own.values() for n in far for p, _d in signature.get(n, {})}
