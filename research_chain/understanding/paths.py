@@ -542,8 +542,8 @@ def _verb_of_the_noun(
     analysis: Analysis, seed_type: str, signature: Signature, seed_span: tuple[int, int]
 ) -> tuple[set[tuple[int, str]], list[RelationMention]]:
     """ "who wrote the novel behind X": the verb is done to the noun X hangs on, not to X,
-    so it reads among the relations of what X's steps reach (the novel's ``author``), not
-    among X's own (the film's ``written_by``)."""
+    so it reads among the relations of what X's steps reach (the novel's writer), not
+    among X's own (the film's screenwriter)."""
     nouns = analysis.attached_nouns(seed_span)
     if not nouns:
         return set(), []
@@ -836,7 +836,7 @@ class _Scorer:
 
     def _undone(self) -> frozenset[Step]:
         """Steps to what the verb right after the wh-word was done to, where a relation it
-        reads names its doer (``produced_by``, ``author``): "who created X" asks for whoever
+        reads names its doer (``made_by``, ``maker``): "who created X" asks for whoever
         X was made by, not for what X made."""
         tokens = self.analysis.tokens
         wh = next((t.index for t in tokens if t.text == self.analysis.wh_word), None)
@@ -978,7 +978,7 @@ class _Scorer:
 
     def _subjects_asked(self) -> frozenset[str]:
         """Relations the asked noun reads by the word their name calls their subjects
-        (``product_category``: "which products"): the answer is what they start from."""
+        (``engine_type``: "which engines"): the answer is what they start from."""
         token = self.analysis.answer_token
         if token is None:
             return frozenset()
@@ -986,7 +986,7 @@ class _Scorer:
         found = set()
         for predicate in self.groups.get(token, {}):
             objects, subjects, weight = _ends(predicate)
-            # ``work_done`` is the work done: a participle last names no second thing
+            # ``goods_sold`` is the goods sold: a participle last names no second thing
             if weight < 1.0 or not _nouns(objects) or match_strength(word, objects) >= _SURE_NOUN:
                 continue
             if match_strength(word, _nouns(subjects)) >= _SURE_NOUN:
