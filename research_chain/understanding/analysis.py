@@ -19,6 +19,7 @@ from research_chain.graph.protocol import NameMatch
 from research_chain.graph.text import normalise, predicate_words, token_spans
 from research_chain.understanding.lexical import packaged_lexicon
 from research_chain.understanding.lexicon import (
+    AGENT_SUFFIXES,
     ANY_PERSON,
     ASKING_VERBS,
     CLOSE_LINK,
@@ -56,6 +57,8 @@ SYNONYM_CAP = 0.95
 LOOSE = 0.5
 # A rare verb sense counts when WordNet links it within two steps (its 0.6).
 RARE_LINK = 0.6
+# WordNet links a doer's noun to its verb by derivation, one link (its 0.8).
+_DERIVED = 0.8
 READING_MARGIN = 0.1
 # A derivation shares this much of its root with its word: "publi" of "publish".
 _ROOT_MIN = 5
@@ -585,6 +588,59 @@ def rare_readings(analysis: Analysis, predicates: Iterable[str]) -> list[Relatio
                 readings.append(RelationMention(predicate, tok.index, word, strength))
         found.extend(_best_readings(readings))
     return found
+
+
+def agent_readings(analysis: Analysis, predicates: Iterable[str]) -> list[RelationMention]:
+    """The verb right after "who" read through the noun naming its doer ("who painted X":
+    a painter, who is an ``artist``; "who acted in X": an actor, a ``starring`` one), where
+    the verb itself reads no relation here but loosely. As loose as a rare sense."""
+    tokens = analysis.tokens
+    at = next((t.index + 1 for t in tokens if t.text == analysis.wh_word), len(tokens))
+    if analysis.wh_word not in ("who", "whom") or at >= len(tokens):
+        return []
+    word = tokens[at].text
+    if word in _SKIP_AFTER_WH or word in LIGHT_VERBS or at in _named_tokens(analysis):
+        return []  # "who did X wed": the auxiliary has no doer
+    lexicon = packaged_lexicon()
+    if not lexicon.is_verb(word) or any(
+        m.token == at and m.strength >= LOOSE for m in analysis.relations
+    ):
+        return []
+    nouns = agent_nouns(word)
+    readings = []
+    for predicate in predicates if nouns else ():
+        strength = max(
+            (
+                max(match_strength(n, (w,)), lexicon.related(n, w))
+                for n in nouns
+                for w in _content_words(predicate)
+            ),
+            default=0.0,
+        )
+        if strength >= RARE_LINK:
+            readings.append(RelationMention(predicate, at, word, strength))
+    # the nearest doer's relations, no surer than a rare sense
+    return [dataclasses.replace(m, strength=FAR_LINK) for m in _best_readings(readings)]
+
+
+def agent_nouns(verb: str) -> tuple[str, ...]:
+    """Nouns naming who does what the verb says ("painted": painter; "acted": actor): English
+    makes them with a doer's suffix, and WordNet says which such words are persons derived
+    from the verb."""
+    lexicon = packaged_lexicon()
+    found = []
+    for base in lexicon.base_forms(verb):
+        for stem_ in dict.fromkeys((base, base.removesuffix("e"), base + base[-1:])):
+            for suffix in AGENT_SUFFIXES:
+                noun = stem_ + suffix
+                # an organisation does as a person may: a publisher
+                if noun in found or lexicon.names_person(noun) is False:
+                    continue
+                if not lexicon.is_noun(noun):
+                    continue
+                if lexicon.related(verb, noun, verb=True) >= _DERIVED:
+                    found.append(noun)
+    return tuple(found)
 
 
 def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:

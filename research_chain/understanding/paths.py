@@ -29,6 +29,7 @@ from research_chain.understanding.analysis import (
     Analysis,
     RelationMention,
     Token,
+    agent_readings,
     match_strength,
     rare_readings,
     readings_among,
@@ -1829,6 +1830,8 @@ def infer_paths(
         if only:
             return only
     extra, dropped = _kind_mentions(analysis, signature)
+    # "who painted X": the painter, an ``artist``
+    extra += agent_readings(analysis, present)
     if extra or dropped:
         analysis = _reread(analysis, dropped, extra)
     score = _Scorer(analysis, seed_span, signature)
@@ -1860,7 +1863,11 @@ def infer_paths(
                 only = [_and_back(choice) for choice in only]
             if only:
                 return only
-            rare = [] if score.kind_elsewhere() else rare_readings(analysis, present)
+            rare = (
+                rare_readings(analysis, present)
+                if not score.kind_elsewhere() or score.persons
+                else []
+            )
             if rare:
                 # nothing else says where to go: a verb's rarer senses may
                 analysis = _reread(analysis, set(), rare)

@@ -3190,3 +3190,48 @@ async def test_a_verb_done_to_the_noun_the_seed_hangs_on_reads_past_the_seed(
         Step("film.film.based_on", Direction.OUT),
         Step("book.written_work.author", Direction.OUT),
     )
+
+
+# A graph whose relation names type nothing: persons are known only by what they start
+DOERS = [
+    ("Harbour_Dawn", "artist", "Lena_Moor"),
+    ("Harbour_Dawn", "curated_by", "Tom_Ash"),
+    ("Harbour_Dawn", "lent_by", "Ida_Crane"),
+    ("Harbour_Dawn", "year_completed", "1911"),
+    ("North_Stars", "coach", "Eve_Lund"),
+    ("North_Stars", "owner", "Max_Ruud"),
+    ("North_Stars", "home_city", "Bergen"),
+    *((person, "place_of_birth", "Oslo") for person in ("Lena_Moor", "Tom_Ash", "Ida_Crane")),
+    *((person, "place_of_birth", "Rome") for person in ("Eve_Lund", "Max_Ruud")),
+]
+REELS = [
+    ("Quiet_Reel", "starring", "Ben_Holt"),
+    ("Quiet_Reel", "directed_by", "Ann_Vale"),
+    ("Quiet_Reel", "written_by", "Sam_Reid"),
+    *((person, "place_of_birth", "Bonn") for person in ("Ben_Holt", "Ann_Vale", "Sam_Reid")),
+]
+
+
+@pytest.mark.parametrize(
+    ("rows", "question", "seed", "step"),
+    [
+        (DOERS + REELS, "who painted Harbour_Dawn?", "Harbour_Dawn", Step("artist")),
+        (DOERS, "who manages North_Stars?", "North_Stars", Step("coach")),
+        (DOERS + REELS, "who acted in Quiet_Reel?", "Quiet_Reel", Step("starring")),
+    ],
+)
+async def test_a_verb_after_who_reads_the_relation_its_doers_noun_names(
+    rows: list[tuple[str, str, str]], question: str, seed: str, step: Step
+) -> None:
+    """ "who painted X" names no relation by "painted", but its doer, a painter, is an
+    ``artist``; a manager is a ``coach``, an actor a ``starring`` one. Nouns a doer's suffix
+    makes of the verb that WordNet derives from it read the relations the verb does not."""
+    assert await _best_steps(rows, question, seed) == (step,)
+
+
+async def test_a_rare_verb_sense_reads_where_several_steps_reach_persons() -> None:
+    """ "who appears in X": the persons the film's director, writer and cast are do not say
+    which is asked; the rarer sense of "appear" (in a film) does."""
+    assert await _best_steps(REELS, "who appears in Quiet_Reel?", "Quiet_Reel") == (
+        Step("starring"),
+    )
