@@ -1091,7 +1091,8 @@ class _Scorer:
         """Are the entities the step into a tree node reaches of the kind the question asks
         for? Either the graph's relation names type them (they start ``shop.book.*``
         relations: books), or WordNet knows most of their names as that kind ("which
-        country": Austria, Germany); for "when" points in time, for an amount plain numbers.
+        country": Austria, Germany), or two or more and no fewer than it files under other
+        kinds (ADR 0077); for "when" points in time, for an amount plain numbers.
         Judged over every node the step reaches, so a node holding one name WordNet happens
         not to know is no worse an end than one holding famous names."""
         step = self.incoming.get(node)
@@ -1111,6 +1112,14 @@ class _Scorer:
                 names = self.pooled.get(step, ())
                 hits = sum(1 for n in names if self._named_as_asked(n))
                 found = hits > 0 and 2 * hits >= len(names)
+                if not found and hits > 1:
+                    # a name WordNet knows nothing of says nothing against ("Accademia_X"
+                    # among colleges), as in ``short_of``; one hit alone may be chance
+                    lexicon = packaged_lexicon()
+                    other = sum(
+                        1 for n in names if lexicon.names_a_kind(n) and not self._named_as_asked(n)
+                    )
+                    found = hits >= other
             self._fits[step] = found
         return found
 

@@ -3235,3 +3235,33 @@ async def test_a_rare_verb_sense_reads_where_several_steps_reach_persons() -> No
     assert await _best_steps(REELS, "who appears in Quiet_Reel?", "Quiet_Reel") == (
         Step("starring"),
     )
+
+
+COLLEGES = [
+    ("Ana_Pike", "education", "Hollis_College"),
+    ("Ana_Pike", "education", "Kallis_University"),
+    ("Ana_Pike", "education", "Instituto_Verde"),
+    ("Ana_Pike", "education", "Akademie_Rothwald"),
+    ("Ana_Pike", "education", "Escola_Nova"),
+    ("Ana_Pike", "place_of_birth", "Lisbon"),
+    ("Hollis_College", "located_in", "Boston"),
+]
+# one school more named as universities are
+UNIVERSITIES = [(s, p, "Tarvel_University" if o == "Escola_Nova" else o) for s, p, o in COLLEGES]
+
+
+@pytest.mark.parametrize(
+    ("rows", "question"),
+    [
+        (COLLEGES, "where did Ana_Pike study?"),
+        (UNIVERSITIES, "which university did Ana_Pike attend?"),
+    ],
+)
+async def test_names_wordnet_does_not_know_say_nothing_against_the_asked_kind(
+    rows: list[tuple[str, str, str]], question: str
+) -> None:
+    """Some of the schools are named as colleges or universities are, the others in words
+    WordNet does not know: they are no less schools for that, so the step reaching them
+    reaches the asked kind ("where did X study" is not where X was born; "which university"
+    is not left unanswered)."""
+    assert await _best_steps(rows, question, "Ana_Pike") == (Step("education"),)
