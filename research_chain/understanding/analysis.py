@@ -594,9 +594,11 @@ def agent_readings(analysis: Analysis, predicates: Iterable[str]) -> list[Relati
     """The verb right after "who" read through the noun naming its doer ("who painted X":
     a painter, who is an ``artist``; "who acted in X": an actor, a ``starring`` one), where
     the verb itself reads no relation here but loosely. As loose as a rare sense."""
+    if analysis.wh_word not in ("who", "whom"):
+        return []
     tokens = analysis.tokens
     at = next((t.index + 1 for t in tokens if t.text == analysis.wh_word), len(tokens))
-    if analysis.wh_word not in ("who", "whom") or at >= len(tokens):
+    if at >= len(tokens):
         return []
     word = tokens[at].text
     if word in _SKIP_AFTER_WH or word in LIGHT_VERBS or at in _named_tokens(analysis):
@@ -606,7 +608,7 @@ def agent_readings(analysis: Analysis, predicates: Iterable[str]) -> list[Relati
         m.token == at and m.strength >= LOOSE for m in analysis.relations
     ):
         return []
-    nouns = agent_nouns(word)
+    nouns = _agent_nouns(word)
     readings = []
     for predicate in predicates if nouns else ():
         strength = max(
@@ -623,16 +625,17 @@ def agent_readings(analysis: Analysis, predicates: Iterable[str]) -> list[Relati
     return [dataclasses.replace(m, strength=FAR_LINK) for m in _best_readings(readings)]
 
 
-def agent_nouns(verb: str) -> tuple[str, ...]:
+def _agent_nouns(verb: str) -> tuple[str, ...]:
     """Nouns naming who does what the verb says ("painted": painter; "acted": actor): English
     makes them with a doer's suffix, and WordNet says which such words are persons derived
     from the verb."""
     lexicon = packaged_lexicon()
     found = []
     for base in lexicon.base_forms(verb):
-        for stem_ in dict.fromkeys((base, base.removesuffix("e"), base + base[-1:])):
+        # "paint|er", "writ|er", "sing|er"; "run|ner"
+        for root in dict.fromkeys((base, base.removesuffix("e"), base + base[-1:])):
             for suffix in AGENT_SUFFIXES:
-                noun = stem_ + suffix
+                noun = root + suffix
                 # an organisation does as a person may: a publisher
                 if noun in found or lexicon.names_person(noun) is False:
                     continue

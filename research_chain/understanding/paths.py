@@ -1110,16 +1110,15 @@ class _Scorer:
             )
             if not found and self.kind_nouns:
                 names = self.pooled.get(step, ())
-                hits = sum(1 for n in names if self._named_as_asked(n))
+                asked = [self._named_as_asked(n) for n in names]
+                hits = sum(asked)
                 found = hits > 0 and 2 * hits >= len(names)
                 if not found and hits > 1:
                     # a name WordNet knows nothing of says nothing against ("Accademia_X"
                     # among colleges), as in ``short_of``; one hit alone may be chance
                     lexicon = packaged_lexicon()
-                    other = sum(
-                        1 for n in names if lexicon.names_a_kind(n) and not self._named_as_asked(n)
-                    )
-                    found = hits >= other
+                    known = (n for n, a in zip(names, asked, strict=True) if not a)
+                    found = hits >= sum(1 for n in known if lexicon.names_a_kind(n))
             self._fits[step] = found
         return found
 
