@@ -592,23 +592,32 @@ def rare_readings(analysis: Analysis, predicates: Iterable[str]) -> list[Relatio
 
 def agent_readings(analysis: Analysis, predicates: Iterable[str]) -> list[RelationMention]:
     """The verb right after "who" read through the noun naming its doer ("who painted X":
-    a painter, who is an ``artist``; "who acted in X": an actor, a ``starring`` one), where
-    the verb itself reads no relation here but loosely. As loose as a rare sense."""
-    if analysis.wh_word not in ("who", "whom"):
-        return []
+    a painter, who is an ``artist``; "who acted in X": an actor, a ``starring`` one), and an
+    asked noun naming doers read by all the words of relation names ("which actors": the
+    verb-named ``starring`` too), where neither reads a relation here but loosely. As loose
+    as a rare sense."""
     tokens = analysis.tokens
-    at = next((t.index + 1 for t in tokens if t.text == analysis.wh_word), len(tokens))
-    if at >= len(tokens):
-        return []
-    word = tokens[at].text
-    if word in _SKIP_AFTER_WH or word in LIGHT_VERBS or at in _named_tokens(analysis):
-        return []  # "who did X wed": the auxiliary has no doer
     lexicon = packaged_lexicon()
-    if not lexicon.is_verb(word) or any(
-        m.token == at and m.strength >= LOOSE for m in analysis.relations
-    ):
+    at = analysis.answer_token
+    if at is not None:
+        word = tokens[at].text
+        if not (is_agent_noun(word) and lexicon.names_person(word)):
+            return []
+        nouns: tuple[str, ...] = (word,)
+    elif analysis.wh_word in ("who", "whom"):
+        at = next((t.index + 1 for t in tokens if t.text == analysis.wh_word), len(tokens))
+        if at >= len(tokens):
+            return []
+        word = tokens[at].text
+        if word in _SKIP_AFTER_WH or word in LIGHT_VERBS or at in _named_tokens(analysis):
+            return []  # "who did X wed": the auxiliary has no doer
+        if not lexicon.is_verb(word):
+            return []
+        nouns = _agent_nouns(word)
+    else:
         return []
-    nouns = _agent_nouns(word)
+    if any(m.token == at and m.strength >= LOOSE for m in analysis.relations):
+        return []
     readings = []
     for predicate in predicates if nouns else ():
         strength = max(

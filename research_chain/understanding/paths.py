@@ -1838,7 +1838,7 @@ def infer_paths(
         if only:
             return only
     extra, dropped = _kind_mentions(analysis, signature)
-    # "who painted X": the painter, an ``artist``
+    # "who painted X": the painter, an ``artist``; "which actors": ``starring``
     extra += agent_readings(analysis, present)
     if extra or dropped:
         analysis = _reread(analysis, dropped, extra)

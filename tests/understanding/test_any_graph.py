@@ -3265,3 +3265,19 @@ async def test_names_wordnet_does_not_know_say_nothing_against_the_asked_kind(
     reaches the asked kind ("where did X study" is not where X was born; "which university"
     is not left unanswered)."""
     assert await _best_steps(rows, question, "Ana_Pike") == (Step("education"),)
+
+
+@pytest.mark.parametrize(
+    ("question", "step"),
+    [
+        ("which actors were in Quiet_Reel?", Step("starring")),
+        ("which directors made Quiet_Reel?", Step("directed_by")),
+    ],
+)
+async def test_an_asked_noun_naming_doers_reads_relations_named_by_verbs(
+    question: str, step: Step
+) -> None:
+    """ "which actors": the answer's noun reads relations by the nouns of their names (a
+    noun names a kind, not a verb), but ``starring`` and ``directed_by`` have none; a noun
+    naming doers reads them as "who acted", "who directed" would."""
+    assert await _best_steps(REELS, question, "Quiet_Reel") == (step,)
