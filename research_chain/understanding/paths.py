@@ -524,7 +524,8 @@ def _near_readings(
     among all relations is lost: one clause relates the seed to the answer by one step
     ("what game is played in X") but a word reads best a relation no step from the seed
     walks (a theatre's ``plays``); a noun the seed hangs on ("X's club") reads nothing
-    because a league is as loosely a club as a team is (ADR 0067)."""
+    because a league is as loosely a club as a team is (ADR 0067); so may the asked noun of
+    one clause where no step reaches its kind ("which club is X on", ADR 0079)."""
     own = {predicate for predicate, _direction in signature.get(seed_type, {})}
     read = {m.token for m in analysis.relations}
     elsewhere = {
@@ -534,6 +535,9 @@ def _near_readings(
     }
     if score.one_clause:
         elsewhere |= read - {m.token for m in analysis.relations if m.predicate in own}
+        answer = analysis.answer_token
+        if answer is not None and answer not in read and not score.kind_elsewhere():
+            elsewhere.add(answer)  # "which club is X on": among X's own, its teams
     if not elsewhere:
         return []
     return [m for m in readings_among(analysis, own, elsewhere) if m.strength >= FAR_LINK]

@@ -3281,3 +3281,20 @@ async def test_an_asked_noun_naming_doers_reads_relations_named_by_verbs(
     noun names a kind, not a verb), but ``starring`` and ``directed_by`` have none; a noun
     naming doers reads them as "who acted", "who directed" would."""
     assert await _best_steps(REELS, question, "Quiet_Reel") == (step,)
+
+
+SQUADS = [
+    ("Pia_Holm", "teams", "North_Stars"),
+    ("Pia_Holm", "former_teams", "Bay_Hawks"),
+    ("Pia_Holm", "place_of_birth", "Oslo"),
+    ("North_Stars", "league", "Fjord_League"),
+    ("Bay_Hawks", "league", "Fjord_League"),
+    ("North_Stars", "rival_team", "Bay_Hawks"),
+]
+
+
+async def test_an_asked_noun_reading_nothing_is_read_among_the_seeds_relations() -> None:
+    """ "which club is X on": among all the graph's relations "club" reads a team's
+    ``league`` as loosely as a player's ``teams``, so it read nothing and nothing answered;
+    among X's own relations it reads X's teams (both named by "teams")."""
+    assert await _best_steps(SQUADS, "which club is Pia_Holm on?", "Pia_Holm") == (Step("teams"),)
