@@ -302,7 +302,9 @@ def _ends(predicate: str) -> tuple[tuple[str, ...], tuple[str, ...], float]:
     if content[-1].endswith("ed") and _nouns(content[:-1]):
         # year_founded, date_released: the noun names the objects, the participle the event
         return _nouns(content[:-1])[-1:], (), _SUBJECT_CUE
-    return content[-1:], content[:1], 1.0
+    # ``scouted_film_sites``: the first noun, after a participle, names the subjects
+    lead = content[:1] if _nouns(content[:1]) else _nouns(content[1:-1])[:1] or content[:1]
+    return content[-1:], lead, 1.0
 
 
 def _agent_step(predicate: str | None) -> Step | None:

@@ -3298,3 +3298,19 @@ async def test_an_asked_noun_reading_nothing_is_read_among_the_seeds_relations()
     ``league`` as loosely as a player's ``teams``, so it read nothing and nothing answered;
     among X's own relations it reads X's teams (both named by "teams")."""
     assert await _best_steps(SQUADS, "which club is Pia_Holm on?", "Pia_Holm") == (Step("teams"),)
+
+
+SCOUTED = [
+    ("Quiet_Reel", "starring", "Ben_Holt"),
+    ("Quiet_Reel", "scouted_film_sites", "Oslo"),
+    ("Quiet_Reel", "scouted_film_sites", "Bergen"),
+    ("Ben_Holt", "place_of_birth", "Bonn"),
+]
+
+
+async def test_the_first_noun_after_a_participle_names_a_relations_subjects() -> None:
+    """``scouted_film_sites`` reaches sites and starts at films: "which movies" reads it by
+    "film", which names its subjects, so the movies are where it starts (ADR 0072), not the
+    sites it reaches."""
+    question = "which movies has Ben_Holt appeared in?"
+    assert await _best_steps(SCOUTED, question, "Ben_Holt") == (Step("starring", Direction.IN),)
