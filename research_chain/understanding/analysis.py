@@ -155,6 +155,10 @@ class Analysis:
     def mention_count(self, predicate: str) -> int:
         return sum(1 for m in self.relations if m.predicate == predicate)
 
+    def wh_index(self) -> int | None:
+        """Where the wh-word stands, if the question has one."""
+        return next((t.index for t in self.tokens if t.text == self.wh_word), None)
+
     def noun_slot(self, index: int) -> bool:
         """Is the word used as a noun: after an article, a possessive or "what"/"which"
         when WordNet knows it as a noun, before "of" ("the location of X", "X's
@@ -597,27 +601,27 @@ def agent_readings(analysis: Analysis, predicates: Iterable[str]) -> list[Relati
     verb-named ``starring`` too), where neither reads a relation here but loosely. As loose
     as a rare sense."""
     tokens = analysis.tokens
+    asked = analysis.answer_token
+    if asked is not None:
+        at = asked
+    elif analysis.wh_word in ("who", "whom") and (wh := analysis.wh_index()) is not None:
+        at = wh + 1
+    else:
+        return []
+    if at >= len(tokens) or any(m.token == at and m.strength >= LOOSE for m in analysis.relations):
+        return []  # cheapest first: most such words read a relation by themselves
     lexicon = packaged_lexicon()
-    at = analysis.answer_token
-    if at is not None:
-        word = tokens[at].text
+    word = tokens[at].text
+    if asked is not None:
         if not (is_agent_noun(word) and lexicon.names_person(word)):
             return []
         nouns: tuple[str, ...] = (word,)
-    elif analysis.wh_word in ("who", "whom"):
-        at = next((t.index + 1 for t in tokens if t.text == analysis.wh_word), len(tokens))
-        if at >= len(tokens):
-            return []
-        word = tokens[at].text
+    else:
         if word in _SKIP_AFTER_WH or word in LIGHT_VERBS or at in _named_tokens(analysis):
             return []  # "who did X wed": the auxiliary has no doer
         if not lexicon.is_verb(word):
             return []
         nouns = _agent_nouns(word)
-    else:
-        return []
-    if any(m.token == at and m.strength >= LOOSE for m in analysis.relations):
-        return []
     readings = []
     for predicate in predicates if nouns else ():
         strength = max(

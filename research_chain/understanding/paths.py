@@ -597,7 +597,7 @@ def _wh_kinds(analysis: Analysis, seed_span: tuple[int, int]) -> tuple[str, ...]
     """The kinds the wh-word asks for; after "where is" only places, unless a participle
     follows the name ("where was X schooled": a school is an answer)."""
     kinds = _WH_KINDS.get(analysis.wh_word, ())
-    at = next((t.index for t in analysis.tokens if t.text == analysis.wh_word), None)
+    at = analysis.wh_index()
     tokens = analysis.tokens
     start, end = seed_span
     last = tokens[-1].text if tokens else ""
@@ -846,7 +846,7 @@ class _Scorer:
         reads names its doer (``made_by``, ``maker``): "who created X" asks for whoever
         X was made by, not for what X made."""
         tokens = self.analysis.tokens
-        wh = next((t.index for t in tokens if t.text == self.analysis.wh_word), None)
+        wh = self.analysis.wh_index()
         if wh is None or wh + 1 >= len(tokens) or self.analysis.noun_slot(wh + 1):
             return frozenset()
         if not packaged_lexicon().is_verb(tokens[wh + 1].text):
