@@ -252,16 +252,24 @@ class WordNetLexicon:
         say: an organisation (``noun.group``: a ``manufacturer``, a ``club``) acts as a person
         may, and a word that is no noun says nothing; False for any other noun (a ``number``,
         though it ends as a doer's name does, a ``city``)."""
-        files = {
-            self._noun_files[row]
-            for base in self._lemmatise(noun.lower(), only=_NOUN)
-            if (row := self._row.get(base)) is not None and row < len(self._noun_files)
-        } - {_NO_FILE}
+        files = self._files(noun)
         if _PERSON_FILE in files:
             return True
         if not files or _GROUP_FILE in files:
             return None
         return False
+
+    def names_group(self, noun: str) -> bool:
+        """Does the noun's most frequent sense name a group (WordNet files it under
+        ``noun.group``: a ``team``, a ``party``, a ``membership``)?"""
+        return _GROUP_FILE in self._files(noun)
+
+    def _files(self, noun: str) -> set[int]:
+        return {
+            self._noun_files[row]
+            for base in self._lemmatise(noun.lower(), only=_NOUN)
+            if (row := self._row.get(base)) is not None and row < len(self._noun_files)
+        } - {_NO_FILE}
 
     def names_kind(self, name: str, noun: str) -> bool:
         """Is the proper name ``name`` ("vienna", "czech republic") a kind of thing ``noun``

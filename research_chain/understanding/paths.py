@@ -104,6 +104,8 @@ _WH_KINDS = {"where": ("location", "institution")}
 _WH_TYPES = {"where": "location", "who": "person", "whom": "person", "whose": "person"}
 _WHO_ALSO = ("organization",)
 _NAMES_TYPE = 0.8
+# what a relation named by a group noun reaches, by WordNet's name for such nouns (ADR 0081)
+_GROUP_KIND = "group"
 
 
 class PathTree(dict[str, Mapping[tuple[str, Direction], AbstractSet[str]]]):
@@ -127,7 +129,8 @@ _ReachFacts = tuple[
 def _reach_facts(signature: Signature) -> _ReachFacts:
     """What each step of a tree reaches: the names of the entities (pooled over every node
     the step reaches, up to a sample), their types by the relations they start and those
-    relations' domains. The same for every question and seed reading on this tree, so a
+    relations' domains, and groups where they are what a relation named by a group noun
+    reaches (ADR 0081). The same for every question and seed reading on this tree, so a
     PathTree keeps it."""
     if isinstance(signature, PathTree) and signature.facts is not None:
         return signature.facts
@@ -149,10 +152,20 @@ def _reach_facts(signature: Signature) -> _ReachFacts:
                 pool = pooled.get(step, ())
                 if labels and len(pool) < _KIND_SAMPLE:
                     pooled[step] = tuple(dict.fromkeys(pool + labels.get(node, ())))
-                for out_predicate, out_direction in signature.get(node, {}):
-                    if _as_named(Step(out_predicate, out_direction)) is Direction.OUT:
-                        kinds.update(_subject_type(out_predicate))
-                        domains.update(_domain(out_predicate))
+                for there, way in signature.get(node, {}):
+                    if _as_named(Step(there, way)) is Direction.OUT:
+                        kinds.update(_subject_type(there))
+                        domains.update(_domain(there))
+                    elif _names_group(there):
+                        kinds.add(_GROUP_KIND)
+    lexicon = packaged_lexicon()
+    for step, kinds in types_of.items():
+        # WordNet says better what names it knows are: countries are a ``nationality`` too
+        if _GROUP_KIND in kinds:
+            names = pooled.get(step, ())
+            known = sum(1 for n in names if lexicon.names_a_kind(n) or lexicon.knows(n))
+            if 2 * known >= max(len(names), 1):
+                kinds.discard(_GROUP_KIND)
     facts = (incoming, pooled, types_of, domains_of)
     if isinstance(signature, PathTree):
         signature.facts = facts
@@ -344,6 +357,17 @@ def _names_persons(step: Step) -> bool | None:
     return None if found is False and "of" in words else found
 
 
+@functools.lru_cache(maxsize=4096)
+def _names_group(predicate: str) -> bool:
+    """Does the relation's name call its objects by a noun WordNet files under groups
+    (``membership``, ``teams``, ``party``)? What is anyone's membership is a group, even in
+    a graph whose relation names give no types."""
+    noun = _ends(predicate)[0][-1:]
+    lexicon = packaged_lexicon()
+    # an adjective names no group though WordNet has "the aged" as one: ``is_aged``
+    return bool(noun) and not lexicon.is_modifier(noun[0]) and lexicon.names_group(noun[0])
+
+
 def _as_named(step: Step) -> Direction:
     """The step's direction as the relation's name reads: ``made_by_inverse`` is stored
     from maker to made, so walked out it goes where ``made_by`` walked in would."""
@@ -431,7 +455,10 @@ def _reached_by_named(analysis: Analysis, answer: int) -> bool:
 
 
 def _kind_mentions(
-    analysis: Analysis, signature: Signature
+    analysis: Analysis,
+    signature: Signature,
+    seed_type: str = "",
+    seed_span: tuple[int, int] = (0, 0),
 ) -> tuple[list[RelationMention], set[tuple[int, str]]]:
     """A noun that reads no relation (or only loosely) but names the type the graph's
     relation names give what a step reaches, reads that step: in "X's group" the step to
@@ -460,6 +487,9 @@ def _kind_mentions(
             continue
         if not _nouns((tok.text,)):
             continue
+        named_end = names.get(tok.index + 1)
+        if named_end is not None and all(t.text in _FUNCTION for t in tokens[named_end:]):
+            continue  # "who is in the band X": the noun says what X is
         # "did X form in" is a verb, though "form" is a noun WordNet ties to organisations
         loose = analysis.noun_slot(tok.index)
         named: set[str] = set()
@@ -469,11 +499,19 @@ def _kind_mentions(
             named = {step.predicate for step, k in kinds_of.items() if not said.isdisjoint(k)}
             if named:
                 break
-        found += [RelationMention(p, tok.index, tok.text, _STRONG) for p in sorted(named)]
         # "the band that made X"; with no relative word, "the band X plays in"
         after = tok.index + 1
         clause = after < len(tokens) and tokens[after].text in _CLAUSE
         verb = after + 1 if clause else names.get(after, len(tokens))
+        if named and seed_span[0] in (after, verb + 1):
+            # the clause says what the noun is to the seed: one step from it
+            own = {Step(p, d) for p, d in signature.get(seed_type, {})}
+            named = {
+                step.predicate
+                for step, k in kinds_of.items()
+                if step in own and step.predicate in named and not said.isdisjoint(k)
+            } or named
+        found += [RelationMention(p, tok.index, tok.text, _STRONG) for p in sorted(named)]
         if named and verb < len(tokens):
             dropped |= {
                 (verb, m.predicate)
@@ -1414,6 +1452,18 @@ class _Scorer:
                 return True
         return False
 
+    def described(self, last: Step) -> bool:
+        """Does an adjective before the asked noun name what the last step reaches ("which
+        national team": ``plays_for_nation``, a nation's)? It says which of the noun's kind
+        is asked, whatever else the noun alone would fit."""
+        at = self.analysis.answer_token
+        if not at or _as_named(last) is not Direction.OUT:
+            return False
+        word = self.analysis.tokens[at - 1].text
+        if word in _FUNCTION or not packaged_lexicon().is_modifier(word):
+            return False
+        return match_strength(word, _nouns(_ends(last.predicate)[0])) >= _CLOSE
+
     def names_its_objects(self, last: Step, floor: float = 1.0) -> bool:
         """Is the answer noun the word the relation calls its objects by, walked forward
         ("what is X's position": ``position_played``)? Its objects are that, whether or not
@@ -1447,10 +1497,11 @@ class _Scorer:
             score += 3.0 if types[-1] in analysis.answer_types else -3.0
         cue = self.cue(steps[-1])
         # persons read from relation names: only what a name says is no person misses
+        described = self.described(steps[-1])
         missed = (
             steps[-1] in self.others
             if self.persons
-            else not self.fits(end) and self.kind_elsewhere()
+            else not (self.fits(end) or described) and self.kind_elsewhere()
         )
         if missed or self.goes_on(end, steps[-1]):
             score -= _MISSED_KIND  # "where is X settled": not a year, when places are reached
@@ -1468,6 +1519,7 @@ class _Scorer:
             score -= _MISSED_KIND  # "who created X": not what X created
         if (
             (self.fits(end) and not self.persons)
+            or described
             or types[-1] in analysis.answer_types
             or starts_asked
         ):
@@ -1843,7 +1895,7 @@ def infer_paths(
         )
         if only:
             return only
-    extra, dropped = _kind_mentions(analysis, signature)
+    extra, dropped = _kind_mentions(analysis, signature, seed_type, seed_span)
     # "who painted X": the painter, an ``artist``; "which actors": ``starring``
     extra += agent_readings(analysis, present)
     if extra or dropped:
