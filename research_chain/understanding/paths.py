@@ -834,7 +834,8 @@ class _Scorer:
         self.answer_end = _answer_end(analysis)
         self.one_clause = self._one_clause(seed_span)
         self.object_verb = self._object_verb()
-        self.done_to = self._done_to()
+        self.done_by = self._done_by()
+        self.done_to = self._done_to() | self.done_by
         self.subjects_asked = self._subjects_asked()
         self.phrase_readings = self._chain_readings()
         self.units = self._units()
@@ -855,7 +856,9 @@ class _Scorer:
         self.of_seed = _said_of_seed(analysis, seed_span)
         self._unsaid: dict[str, bool] = {}
         self.agent = _agent_step(analysis.answer_relation)
-        self.undone = self._undone()
+        self.undone = self._undone() | {
+            Step(p, _as_named(Step(p, Direction.OUT))) for p in self.done_by
+        }
         if self.kind_nouns and not self.kind_elsewhere():
             widened = _graph_synonyms(self.kind_nouns, self.types_of)
             if widened:
@@ -1020,6 +1023,31 @@ class _Scorer:
             if words[0].endswith(("ed", "en")) or words[0] in VERB_FORMS:
                 found.add(predicate)
         return frozenset(found)
+
+    def _done_by(self) -> frozenset[str]:
+        """ "who plays in X", X a band: the relations the verb after "who" (and before a
+        preposition) reads that X has none of (``instruments_played`` starts at players).
+        Their doers are their subjects, so the answer is one who starts them, reached from X
+        by another step, not where they lead. Not where a relation the verb reads names its
+        doers as its objects (``directed_by``, ``coach``) (ADR 0082)."""
+        analysis = self.analysis
+        at = analysis.wh_index()
+        if analysis.answer_token is not None or analysis.wh_word not in ("who", "whom"):
+            return frozenset()
+        verb = -1 if at is None else at + 1
+        tokens = analysis.tokens
+        after = tokens[verb + 1].text if 0 <= verb < len(tokens) - 1 else ""
+        if after not in _FUNCTION or after in ARTICLES:
+            return frozenset()  # "who founded the party of ...": it names what was done to
+        read = [p for p, w in self.groups.get(verb, {}).items() if w >= _STRONG]
+        root = next((node for node in self.signature if node not in self.incoming), None)
+        own = {p for p, _d in self.signature.get(root, {})} if root is not None else set()
+        if not read or own.intersection(read):
+            return frozenset()
+        forward = [Step(p, _as_named(Step(p, Direction.OUT))) for p in read]
+        if any(_agent_step(s.predicate) or _names_persons(s) for s in forward):
+            return frozenset()  # "who founded the maker of X": ``founded_by`` is walked to them
+        return frozenset(read)
 
     def _subjects_asked(self) -> frozenset[str]:
         """Relations the asked noun reads by the word their name calls their subjects

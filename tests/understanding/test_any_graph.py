@@ -3371,3 +3371,20 @@ async def test_an_adjective_before_the_asked_noun_says_which_of_its_kind(
     """Clubs are groups here (a ``club`` is one), and a team is a group, but "national"
     names what ``plays_for_nation`` reaches: the national team is the nation's."""
     assert await _best_steps(SIDES, question, "Ola_Berg") == (step,)
+
+
+LARKS = [
+    ("Mia_Roe", "membership", "Tin_Larks"),
+    ("Mia_Roe", "instruments_played", "Cello"),
+    ("Ben_Ash", "membership", "Tin_Larks"),
+    ("Ben_Ash", "instruments_played", "Drums"),
+    ("Tin_Larks", "origin", "Oslo"),
+    ("Tin_Larks", "genre", "Folk"),
+]
+
+
+async def test_who_does_what_the_seed_has_no_relation_for_is_its_doer() -> None:
+    """ "who plays in X": X, a band, plays nothing; ``instruments_played`` starts at its
+    players, so the answer is one who starts it (X's members), not the instruments."""
+    steps = await _best_steps(LARKS, "who plays in Tin_Larks?", "Tin_Larks")
+    assert steps == (Step("membership", Direction.IN),)
