@@ -455,10 +455,7 @@ def _reached_by_named(analysis: Analysis, answer: int) -> bool:
 
 
 def _kind_mentions(
-    analysis: Analysis,
-    signature: Signature,
-    seed_type: str = "",
-    seed_span: tuple[int, int] = (0, 0),
+    analysis: Analysis, signature: Signature, seed_type: str, seed_span: tuple[int, int]
 ) -> tuple[list[RelationMention], set[tuple[int, str]]]:
     """A noun that reads no relation (or only loosely) but names the type the graph's
     relation names give what a step reaches, reads that step: in "X's group" the step to
