@@ -364,7 +364,7 @@ def _names_group(predicate: str) -> bool:
     a graph whose relation names give no types."""
     noun = _ends(predicate)[0][-1:]
     lexicon = packaged_lexicon()
-    # an adjective names no group though WordNet has "the aged" as one: ``is_aged``
+    # an adjective names no group though WordNet has "the retired" as one: ``is_retired``
     return bool(noun) and not lexicon.is_modifier(noun[0]) and lexicon.names_group(noun[0])
 
 
@@ -852,6 +852,7 @@ class _Scorer:
         self._backward: dict[Step, bool] = {}
         self.of_seed = _said_of_seed(analysis, seed_span)
         self._unsaid: dict[str, bool] = {}
+        self._described: dict[Step, bool] = {}
         self.agent = _agent_step(analysis.answer_relation)
         self.undone = self._undone() | {
             Step(p, _as_named(Step(p, Direction.OUT))) for p in self.done_by
@@ -937,7 +938,7 @@ class _Scorer:
         that made X", "paintings by X") and at most one word reading a relation besides the
         answer's noun ("what albums did X release", "who recorded X", "which band made the
         album X")? Then the answer is one step from the seed, though a word may read a
-        relation two steps away (``release_label``: the albums X's label released)."""
+        relation two steps away (``issuing_imprint``: the books X's imprint issued)."""
         analysis = self.analysis
         start, end = seed_span
         if self.hops or analysis.comember_tokens or end <= start:
@@ -1023,10 +1024,10 @@ class _Scorer:
 
     def _done_by(self) -> frozenset[str]:
         """ "who plays in X", X a band: the relations the verb after "who" (and before a
-        preposition) reads that X has none of (``instruments_played`` starts at players).
+        preposition) reads that X has none of (``plays_instrument`` starts at players).
         Their doers are their subjects, so the answer is one who starts them, reached from X
         by another step, not where they lead. Not where a relation the verb reads names its
-        doers as its objects (``directed_by``, ``coach``) (ADR 0082)."""
+        doers as its objects (``filmed_by``, ``trainer``) (ADR 0082)."""
         analysis = self.analysis
         at = analysis.wh_index()
         if analysis.answer_token is not None or analysis.wh_word not in ("who", "whom"):
@@ -1343,7 +1344,7 @@ class _Scorer:
 
     def named_backward(self, step: Step) -> bool:
         """Is this step walked away from where a noun of the question says it leads? "the
-        singer of the band" names ``lead_vocalist``'s singers; walked back from a singer it
+        singer of the band" names ``front_singer``'s singers; walked back from a singer it
         reaches bands, which no word asks for. A verb reading the relation may go either way.
         In "whose kid is X" the noun names X itself: walked on from X, ``children`` reaches
         X's children, and walked back, the one whose kid X is."""
@@ -1481,13 +1482,18 @@ class _Scorer:
         """Does an adjective before the asked noun name what the last step reaches ("which
         national team": ``plays_for_nation``, a nation's)? It says which of the noun's kind
         is asked, whatever else the noun alone would fit."""
-        at = self.analysis.answer_token
-        if not at or _as_named(last) is not Direction.OUT:
-            return False
-        word = self.analysis.tokens[at - 1].text
-        if word in _FUNCTION or not packaged_lexicon().is_modifier(word):
-            return False
-        return match_strength(word, _nouns(_ends(last.predicate)[0])) >= _CLOSE
+        found = self._described.get(last)
+        if found is None:
+            at = self.analysis.answer_token
+            word = self.analysis.tokens[at - 1].text if at else ""
+            found = self._described[last] = (
+                _as_named(last) is Direction.OUT
+                and word not in _FUNCTION
+                and bool(word)
+                and packaged_lexicon().is_modifier(word)
+                and match_strength(word, _nouns(_ends(last.predicate)[0])) >= _CLOSE
+            )
+        return found
 
     def names_its_objects(self, last: Step, floor: float = 1.0) -> bool:
         """Is the answer noun the word the relation calls its objects by, walked forward
