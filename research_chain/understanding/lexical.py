@@ -271,6 +271,12 @@ class WordNetLexicon:
             if (row := self._row.get(base)) is not None and row < len(self._noun_files)
         } - {_NO_FILE}
 
+    def is_kind_of(self, noun: str, kind: str) -> bool:
+        """Is a ``noun`` a ``kind`` in WordNet's own reach of it (a club is a team, a
+        league is not; both are associations)? Siblings share a concept only above both."""
+        wanted = {c for c, d in self._entry(kind.lower())[1].items() if d == 0}
+        return any(c in wanted for c in self._entry(noun.lower())[1])
+
     def names_kind(self, name: str, noun: str) -> bool:
         """Is the proper name ``name`` ("vienna", "czech republic") a kind of thing ``noun``
         ("city", "country") names? WordNet files places, people, languages and faiths under

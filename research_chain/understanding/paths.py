@@ -674,7 +674,15 @@ def _named_types(
         if named_plainly or not loose:
             named |= named_plainly
         elif best[0] >= max(FAR_LINK, read):
-            named.add(best[1])
+            # of kinds named alike, the one the noun is a kind of: a club is a team
+            lexicon = packaged_lexicon()
+            kin = [
+                pair
+                for pair in scored
+                if pair[0] >= max(FAR_LINK, read)
+                and lexicon.is_kind_of(noun, pair[1].split("_")[-1])
+            ]
+            named.add(max(kin, default=best)[1])
     return frozenset(named)
 
 

@@ -3388,3 +3388,20 @@ async def test_who_does_what_the_seed_has_no_relation_for_is_its_doer() -> None:
     players, so the answer is one who starts it (X's members), not the instruments."""
     steps = await _best_steps(LARKS, "who plays in Tin_Larks?", "Tin_Larks")
     assert steps == (Step("membership", Direction.IN),)
+
+
+CLUB_KINDS = [
+    ("Ivo_Marsh", "sports.pro_athlete.teams", "Dunmore_Rovers"),
+    ("Ivo_Marsh", "position_played", "Winger"),
+    ("Dunmore_Rovers", "sports.sports_team.league", "Coastal_League"),
+    ("Dunmore_Rovers", "sports.sports_team.coach", "Ada_Vell"),
+    ("Pell_Town", "sports.sports_team.league", "Coastal_League"),
+    ("Coastal_League", "sports.sports_league.country", "Erland"),
+]
+
+
+async def test_a_noun_naming_two_kinds_alike_names_the_one_it_is_a_kind_of() -> None:
+    """A club is a team in WordNet, and a league an association as a club is: the words
+    read both about as nearly, but what the clubs are is the ``sports_team``."""
+    steps = await _best_steps(CLUB_KINDS, "which clubs did Ivo_Marsh play for?", "Ivo_Marsh")
+    assert steps == (Step("sports.pro_athlete.teams"),)
