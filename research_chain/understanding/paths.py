@@ -792,6 +792,9 @@ class _Scorer:
         self.times = any(w == "when" or singular(w) in TIME_WORDS for w in analysis.answer_words)
         # "how many fans does X hold", counting nothing the graph names: an amount
         self._fits: dict[Step, bool] = {}
+        self._fits_after: dict[tuple[Step | None, Step], bool] = {}
+        self._after: dict[tuple[Step | None, Step], tuple[str, ...]] | None = None
+        self._parent: dict[str, str] = {}
         self._elsewhere: bool | None = None
         self._free: frozenset[str] | None = None
         self.type_nouns = (
@@ -872,6 +875,7 @@ class _Scorer:
                 # but the graph calls them countries, a synonym of "nation"
                 self.kind_nouns = (*self.kind_nouns, *widened)
                 self._fits.clear()
+                self._fits_after.clear()
                 self._elsewhere = None
         # "which books": a reading of a publication date is no relation a book is reached by
         answer_reads = any(
@@ -1198,6 +1202,33 @@ class _Scorer:
                     known = (n for n, a in zip(names, asked, strict=True) if not a)
                     found = hits >= sum(1 for n in known if lexicon.names_a_kind(n))
             self._fits[step] = found
+        return found or self._fits_where_walked(node, step)
+
+    def _fits_where_walked(self, node: str, step: Step) -> bool:
+        """Do the names the step reaches from where the step before it led fit, two or more
+        and most of them? One relation may reach several kinds (``containedby``: a stadium's
+        city, a city's country); from stadiums it reaches cities."""
+        if not self.kind_nouns:
+            return False
+        if self._after is None:
+            after: dict[tuple[Step | None, Step], tuple[str, ...]] = {}
+            for parent, edges in self.signature.items():
+                before = self.incoming.get(parent)
+                for (predicate, direction), far in edges.items():
+                    key = (before, Step(predicate, direction))
+                    for there in far:
+                        self._parent[there] = parent
+                        pool = after.get(key, ())
+                        if len(pool) < _KIND_SAMPLE:
+                            after[key] = tuple(dict.fromkeys(pool + self.labels.get(there, ())))
+            self._after = after
+        origin = self._parent.get(node)
+        key = (self.incoming.get(origin) if origin is not None else None, step)
+        found = self._fits_after.get(key)
+        if found is None:
+            names = self._after.get(key, ())
+            hits = sum(1 for n in names if self._named_as_asked(n))
+            found = self._fits_after[key] = hits > 1 and 2 * hits >= len(names)
         return found
 
     def short_of(self, node: str, mostly: bool = False) -> bool:

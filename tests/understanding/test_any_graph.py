@@ -3405,3 +3405,33 @@ async def test_a_noun_naming_two_kinds_alike_names_the_one_it_is_a_kind_of() -> 
     read both about as nearly, but what the clubs are is the ``sports_team``."""
     steps = await _best_steps(CLUB_KINDS, "which clubs did Ivo_Marsh play for?", "Ivo_Marsh")
     assert steps == (Step("sports.pro_athlete.teams"),)
+
+
+RIVAL_GROUNDS = [
+    ("Harbor_Owls", "rival_team", "Quarry_Foxes"),
+    ("Quarry_Foxes", "sports.sports_team.arena_stadium", "Millbrook_Dome"),
+    ("Millbrook_Dome", "location.location.containedby", "Lille"),
+    ("Quarry_Foxes", "home_city", "Lyon"),
+    ("Harbor_Owls", "home_city", "Porto"),
+    ("Harbor_Owls", "sports.sports_team.arena_stadium", "Seaview_Park"),
+    ("Seaview_Park", "location.location.containedby", "Porto"),
+    ("Lille", "location.location.containedby", "France"),
+    ("Lyon", "location.location.containedby", "France"),
+    ("Porto", "location.location.containedby", "Portugal"),
+    ("France", "location.location.containedby", "Europe"),
+    ("Portugal", "location.location.containedby", "Europe"),
+]
+
+
+async def test_a_node_whose_names_are_all_of_the_asked_kind_may_end_the_walk() -> None:
+    """``containedby`` reaches a stadium's city and the cities' countries and continents:
+    over the whole tree few of its names are cities, but the rivals' stadium's are all
+    cities, so the walk to it ends where asked (its city, not the rivals' home city)."""
+    steps = await _best_steps(
+        RIVAL_GROUNDS, "the stadium of Harbor_Owls's rivals is in what city?", "Harbor_Owls"
+    )
+    assert steps == (
+        Step("rival_team"),
+        Step("sports.sports_team.arena_stadium"),
+        Step("location.location.containedby"),
+    )
