@@ -345,7 +345,7 @@ def explicit_spans(text: str) -> list[tuple[int, int, str]]:
 
 def match_strength(word: str, targets: Iterable[str], verb: bool = False) -> float:
     """1.0 when ``word`` shares a stem with a target or is a closed compound of two of
-    them ("birthplace" and ``place_of_birth``), else how nearly it means one (below
+    them ("workplace" and ``place_of_work``), else how nearly it means one (below
     1.0, so a word's own relation always outranks a synonym's); ``verb``: as a verb."""
     word_stem = stem(word)
     targets = tuple(targets)
@@ -396,7 +396,7 @@ def _content_words(predicate: str) -> list[str]:
 @functools.lru_cache(maxsize=4096)
 def _noun_slots(predicate: str) -> frozenset[str]:
     """The words of a relation's name that stand as nouns there though they are verbs too:
-    before "of" or a participle (``place_of_birth``, ``position_played``)."""
+    before "of" or a participle (``place_of_work``, ``role_played``)."""
     words = read_relation(predicate).words
     lexicon = packaged_lexicon()
     return frozenset(
@@ -499,7 +499,7 @@ def _relation_mentions(
             strength = match_strength(text, vocabulary, verb) if vocabulary else 0.0
             if verb and strength < 1.0 and (slots := _noun_slots(predicate)):
                 # a verb reads a noun of the name only as itself: "located" is "placed",
-                # but ``place_of_birth`` names a place, not a placing
+                # but ``place_of_work`` names a place, not a placing
                 rest = [w for w in vocabulary if w not in slots]
                 strength = match_strength(text, rest, verb) if rest else 0.0
             if not strength and predicate in kin:
@@ -596,9 +596,9 @@ def rare_readings(analysis: Analysis, predicates: Iterable[str]) -> list[Relatio
 
 def agent_readings(analysis: Analysis, predicates: Iterable[str]) -> list[RelationMention]:
     """The verb right after "who" read through the noun naming its doer ("who painted X":
-    a painter, who is an ``artist``; "who acted in X": an actor, a ``starring`` one), and an
+    a painter, who is an ``artist``; "who acted in X": an actor, a ``featuring`` one), and an
     asked noun naming doers read by all the words of relation names ("which actors": the
-    verb-named ``starring`` too), where neither reads a relation here but loosely. As loose
+    verb-named ``featuring`` too), where neither reads a relation here but loosely. As loose
     as a rare sense."""
     tokens = analysis.tokens
     asked = analysis.answer_token

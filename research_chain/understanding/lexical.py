@@ -261,7 +261,7 @@ class WordNetLexicon:
 
     def names_group(self, noun: str) -> bool:
         """Does the noun's most frequent sense name a group (WordNet files it under
-        ``noun.group``: a ``team``, a ``party``, a ``membership``)?"""
+        ``noun.group``: a ``team``, a ``party``, a ``crew``)?"""
         return _GROUP_FILE in self._files(noun)
 
     def _files(self, noun: str) -> set[int]:

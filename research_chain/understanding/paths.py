@@ -360,7 +360,7 @@ def _names_persons(step: Step) -> bool | None:
 @functools.lru_cache(maxsize=4096)
 def _names_group(predicate: str) -> bool:
     """Does the relation's name call its objects by a noun WordNet files under groups
-    (``membership``, ``teams``, ``party``)? What is anyone's membership is a group, even in
+    (``crew``, ``teams``, ``party``)? What is anyone's crew is a group, even in
     a graph whose relation names give no types."""
     noun = _ends(predicate)[0][-1:]
     lexicon = packaged_lexicon()
@@ -1206,7 +1206,7 @@ class _Scorer:
 
     def _fits_where_walked(self, node: str, step: Step) -> bool:
         """Do the names the step reaches from where the step before it led fit, two or more
-        and most of them? One relation may reach several kinds (``containedby``: a stadium's
+        and most of them? One relation may reach several kinds (``lies_within``: a stadium's
         city, a city's country); from stadiums it reaches cities."""
         if not self.kind_nouns:
             return False
@@ -1266,7 +1266,7 @@ class _Scorer:
     def goes_on(self, node: str, last: Step) -> bool:
         """Is the node short of the asked kind while the same step from it reaches names
         WordNet files under that kind ("which country is the arena of X in": the
-        stadium's ``containedby`` is a city, the city's a country)?"""
+        stadium's ``lies_within`` is a city, the city's a country)?"""
         if not self.short_of(node):
             return False
         return any(
@@ -1647,8 +1647,8 @@ def _all_times(names: Sequence[str]) -> bool:
 
 def _named_twice(analysis: Analysis, predicate: str) -> bool:
     """Do two words of the question each name the relation by the same word of its name
-    ("kid" and "offspring" for ``children``)? Two halves of one name ("year" ... "released"
-    for ``release_year``) name it once."""
+    ("kid" and "offspring" for ``children``)? Two halves of one name ("year" ... "issued"
+    for ``year_issued``) name it once."""
     words = [w for w in read_relation(predicate).words if w not in _FUNCTION]
     if not words or analysis.mention_count(predicate) < 2:
         return False
@@ -1966,7 +1966,7 @@ def infer_paths(
         if only:
             return only
     extra, dropped = _kind_mentions(analysis, signature, seed_type, seed_span)
-    # "who painted X": the painter, an ``artist``; "which actors": ``starring``
+    # "who painted X": the painter, an ``artist``; "which actors": ``featuring``
     extra += agent_readings(analysis, present)
     if extra or dropped:
         analysis = _reread(analysis, dropped, extra)
