@@ -52,6 +52,12 @@ mother"; "father-in-law": "the father of your spouse") keep that definition in
 frequent sense or of its direct hypernym: a question's "grandfather" is then walked as two
 relations in a graph that has no relation so called.
 
+Each kept noun or verb sense also keeps the words of its definition (``glosses``: ``id word
+word ...``, the gloss up to its first example, words of three letters or more that appear in
+no more than ``GLOSS_COMMON`` of all glosses): a collocation no link reads ("record company")
+may still be what a relation's noun is defined by ("label": "trade name of a company that
+produces musical recordings").
+
 Two words are then related by the smallest summed distance over the concepts they share.
 Lexical pointers (derivation, pertainym, participle, also-see) are honoured per word: in the
 synset {director, manager, ...} only "director" derives from "direct". Codes are stored as
@@ -65,7 +71,7 @@ import json
 import re
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import numpy as np
@@ -103,6 +109,9 @@ HYPERNYM = {"@", "@i"}
 VERB_STEP = {">", "*"}
 # Senses kept per lemma and part of speech, most frequent first (see ``frequent_senses``).
 DEFAULT_SENSES = 3
+# A definition word found in more than this share of all glosses ("person", "used") says
+# nothing about which sense it defines.
+GLOSS_COMMON = 0.004
 # Senses of a proper name whose kinds are kept ("Paris": the French capital, the Texan town).
 KIND_SENSES = 2
 NO_FILE = 255
@@ -431,6 +440,26 @@ def definitions(
     return out
 
 
+def glosses(
+    synsets: dict[tuple[str, int], Synset], kept: set[tuple[str, tuple[str, int]]] | None
+) -> dict[int, list[str]]:
+    """Each kept noun or verb sense's definition words, by synset id, the common ones left
+    out: what WordNet says a thing is, for a phrase that no link reads."""
+    words_of = {
+        key: re.findall(r"[a-z]+", re.split(r';\s*"|\s"', synset.gloss)[0].lower())
+        for key, synset in synsets.items()
+        if synset.pos in ("n", "v")
+    }
+    share = Counter(w for found in words_of.values() for w in set(found))
+    common = {w for w, n in share.items() if n > len(words_of) * GLOSS_COMMON}
+    keys = {key for _, key in kept} if kept is not None else set(words_of)
+    return {
+        synsets[key].ident: [w for w in dict.fromkeys(found) if len(w) > 2 and w not in common]
+        for key, found in sorted(words_of.items())
+        if key in keys
+    }
+
+
 def read_license(root: Path) -> str:
     """The licence file if present, else the notice every data file carries in its header."""
     license_file = root / "LICENSE"
@@ -487,6 +516,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
     order = read_sense_order(root)
     kinds = name_kinds(synsets, order)
     defined = definitions(synsets, order)
+    glossed = glosses(synsets, kept)
     kind_deltas: list[int] = []
     for codes in kinds.values():
         kind_deltas.extend(np.diff(codes, prepend=0).tolist())
@@ -512,6 +542,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "exceptions": len(exceptions),
         "names": len(kinds),
         "definitions": len(defined),
+        "glosses": len(glossed),
         "senses_per_lemma": senses,
         "distances": {"0": "own synset", "1": "one link", "2": "hypernym of hypernym"},
     }
@@ -538,6 +569,10 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
             "\n".join(f"{w} {' '.join(d)}" for w, d in defined.items()).encode(), dtype=np.uint8
         ),
         "noun_files": noun_files(synsets, order, words),
+        "glosses": np.frombuffer(
+            "\n".join(f"{i} {' '.join(w)}" for i, w in glossed.items() if w).encode(),
+            dtype=np.uint8,
+        ),
     }
     return arrays, meta
 

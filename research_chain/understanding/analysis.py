@@ -418,6 +418,18 @@ def _placed_otherwise(predicate: str, preposition: str) -> bool:
     return bool(placed) and preposition not in placed
 
 
+@functools.lru_cache(maxsize=4096)
+def _defined_alike(phrase: str, word: str) -> bool:
+    """Does WordNet define one of the two with every content word of the other?"""
+
+    def within(these: str, other: str) -> bool:
+        wanted = [w for w in these.split(" ") if w not in NOISE_WORDS]
+        defined = {stem(w) for w in packaged_lexicon().defined_with(other)}
+        return bool(wanted) and all(stem(w) in defined for w in wanted)
+
+    return within(phrase, word) or within(word, phrase)
+
+
 def names_type_exactly(word: str, types: Iterable[str]) -> bool:
     """ "sites" names the type ``site`` by its own stem (not through a synonym)."""
     return any(match_strength(word, predicate_words(t).split()) == 1.0 for t in types)
@@ -514,6 +526,14 @@ def _relation_mentions(
                 continue  # "films" in a graph of movies names the type, not a relation
             if strength:
                 readings.append(RelationMention(predicate, tok.index, tok.text, strength))
+        if not readings and " " in text and not (names_a_type or is_type):
+            # a collocation no link reads ("record company") may be what a relation's noun
+            # is defined as ("label": a company that produces musical recordings)
+            readings = [
+                RelationMention(predicate, tok.index, tok.text, FAR_LINK)
+                for predicate, vocabulary in words_of.items()
+                if any(_defined_alike(text, w) for w in vocabulary if w not in NOISE_WORDS)
+            ]
         before = {r.predicate for r in readings}
         if modifier and readings and not verbs.intersection((tok.index - 1, tok.index)):
             # a noun's modifier that reads one of the noun's own readings too ("head office":

@@ -130,6 +130,7 @@ class WordNetLexicon:
         acronyms: frozenset[str] = frozenset(),
         definitions: dict[str, tuple[str, ...]] | None = None,
         noun_files: bytes = b"",
+        glosses: bytes = b"",
     ) -> None:
         if len(pos) != len(words) or offsets.shape != (len(words) + 1,):
             raise ValueError(f"lexicon has {len(words)} words but {len(pos)} tags")
@@ -157,6 +158,9 @@ class WordNetLexicon:
         self._acronyms = acronyms
         self._definitions = definitions or {}
         self._noun_files = noun_files
+        # Parsed on first use: only a phrase that reads nothing else asks for definitions.
+        self._gloss_text = glosses
+        self._glosses: dict[int, tuple[str, ...]] | None = None
 
     @classmethod
     def load(cls, path: Path | None = None) -> WordNetLexicon:
@@ -193,6 +197,7 @@ class WordNetLexicon:
             else frozenset(),
             _forms(arrays["definitions"]) if "definitions" in arrays else None,
             arrays["noun_files"].tobytes() if "noun_files" in arrays else b"",
+            arrays["glosses"].tobytes() if "glosses" in arrays else b"",
         )
 
     def __len__(self) -> int:
@@ -245,6 +250,19 @@ class WordNetLexicon:
             if len(found) >= 2:
                 return found[0], found[1:]
         return None
+
+    def defined_with(self, word: str) -> frozenset[str]:
+        """The words WordNet defines the word's frequent noun and verb senses with, the
+        commonest left out ("label": trade, name, company, produces, musical, recordings,
+        ...). Empty for a word it does not know."""
+        if self._glosses is None:
+            self._glosses = {}
+            for line in self._gloss_text.decode().split("\n"):
+                ident, _, text = line.partition(" ")
+                if text:
+                    self._glosses[int(ident)] = tuple(text.split(" "))
+        own = (c for c, d in self._entry(word.lower())[1].items() if d == 0)
+        return frozenset(w for c in own for w in self._glosses.get(c, ()))
 
     def names_person(self, noun: str) -> bool | None:
         """Does the noun's most frequent sense name a kind of person (WordNet files it under

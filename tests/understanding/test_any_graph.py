@@ -3435,3 +3435,21 @@ async def test_a_node_whose_names_are_all_of_the_asked_kind_may_end_the_walk() -
         Step("sports.sports_team.arena_stadium"),
         Step("location.location.containedby"),
     )
+
+
+SIGNED = [
+    ("Dim_Lanterns", "label", "Osprey_Records"),
+    ("Dim_Lanterns", "origin", "Cork"),
+    ("Dim_Lanterns", "genre", "Shoegaze"),
+    ("Night_Ferns", "artist", "Dim_Lanterns"),
+    ("Night_Ferns", "recorded_in", "Leeds"),
+    ("Night_Ferns", "produced_by", "Ada_Quill"),
+    ("Osprey_Records", "headquarters", "Bristol"),
+]
+
+
+async def test_a_collocation_no_link_reads_is_read_by_a_definition() -> None:
+    """WordNet links "record company" to nothing a relation is named by, but defines a
+    ``label`` as the trade name of a company that produces musical recordings."""
+    steps = await _best_steps(SIGNED, "which record company is Dim_Lanterns on?", "Dim_Lanterns")
+    assert steps == (Step("label"),)

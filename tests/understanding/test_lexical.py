@@ -386,3 +386,12 @@ def test_a_verb_made_from_a_plural_noun_links_like_the_noun(lexicon: WordNetLexi
     two share a base form: "head office" has to find ``headquartered_in``."""
     assert lexicon.related("headquartered", "office") >= 0.8
     assert lexicon.related("headquartered", "headquarters") == 1.0
+
+
+def test_a_word_is_defined_with_its_senses_uncommon_words(lexicon: WordNetLexicon) -> None:
+    """What WordNet says a thing is, for a phrase no link reads: a label is a company's
+    trade name; a word too common in definitions ("person", "used") is left out."""
+    assert {"company", "recordings"} <= lexicon.defined_with("labels")
+    assert {"company", "recordings"} <= lexicon.defined_with("record company")
+    assert "person" not in lexicon.defined_with("teacher")
+    assert lexicon.defined_with("Quayford") == frozenset()
