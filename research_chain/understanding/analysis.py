@@ -361,8 +361,20 @@ def match_strength(word: str, targets: Iterable[str], verb: bool = False) -> flo
             best = max(best, SYNONYM_CAP)  # its own word, but a shared stem still ranks first
         if len(target_stem) >= _HEAD_MIN and word_stem.endswith(target_stem):
             best = max(best, COMPOUND_HEAD)  # a closed compound names its head: "screenwriter"
+        elif _names_its_head(word_stem, target_stem, target):
+            best = max(best, CLOSE_LINK)  # "works" for ``artwork``: a kind of work
         best = max(best, min(SYNONYM_CAP, similarity(word, target, verb)))
     return best
+
+
+def _names_its_head(word_stem: str, target_stem: str, target: str) -> bool:
+    """Is ``target`` a closed compound of a noun and the word ("artwork": art, work)? The
+    word then names what the compound is a kind of, as a hypernym does."""
+    if len(word_stem) < _HEAD_MIN or not target_stem.endswith(word_stem):
+        return False
+    modifier = target_stem[: -len(word_stem)].rstrip("-")
+    lexicon = packaged_lexicon()
+    return len(modifier) >= 3 and lexicon.is_noun(modifier) and lexicon.is_noun(target)
 
 
 def _derived(word_stem: str, target_stem: str, word: str, target: str) -> bool:

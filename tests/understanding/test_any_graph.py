@@ -3453,3 +3453,18 @@ async def test_a_collocation_no_link_reads_is_read_by_a_definition() -> None:
     ``label`` as the trade name of a company that produces musical recordings."""
     steps = await _best_steps(SIGNED, "which record company is Dim_Lanterns on?", "Dim_Lanterns")
     assert steps == (Step("label"),)
+
+
+WORKS = [
+    ("Reed_Harbour", "visual_art.artwork.artist", "Ilse_Varga"),
+    ("Reed_Harbour", "visual_art.artwork.media", "Gouache"),
+    ("Moss_Garden", "visual_art.artwork.artist", "Ilse_Varga"),
+    ("Ilse_Varga", "people.person.place_of_birth", "Lyon"),
+]
+
+
+async def test_a_noun_names_the_closed_compound_it_heads() -> None:
+    """An artwork is a work (art + work), so "the works of X" are the things typed
+    ``artwork`` that X is the artist of; nothing else in the question reads a relation."""
+    steps = await _best_steps(WORKS, "name the works of Ilse_Varga", "Ilse_Varga")
+    assert steps == (Step("visual_art.artwork.artist", Direction.IN),)
