@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import TypeVar
 
 from research_chain.graph.protocol import Direction, Step
 from research_chain.understanding.analysis import (
@@ -120,10 +121,25 @@ class PathTree(dict[str, Mapping[tuple[str, Direction], AbstractSet[str]]]):
 
 
 # node -> the step into it; step -> names it reaches; step -> types of what it reaches;
-# step -> the domains of those types
+# step -> the domains of those types; (step before, step) -> names the step reaches from
+# where the step before led; node -> the node it was reached from
+_Walked = tuple[Step | None, Step]
+_K = TypeVar("_K")
 _ReachFacts = tuple[
-    dict[str, Step], dict[Step, tuple[str, ...]], dict[Step, set[str]], dict[Step, set[str]]
+    dict[str, Step],
+    dict[Step, tuple[str, ...]],
+    dict[Step, set[str]],
+    dict[Step, set[str]],
+    dict[_Walked, tuple[str, ...]],
+    dict[str, str],
 ]
+
+
+def _add_names(pools: dict[_K, tuple[str, ...]], key: _K, names: tuple[str, ...]) -> None:
+    """Names pooled under ``key``, in order, until the pool holds a sample's worth."""
+    pool = pools.get(key, ())
+    if len(pool) < _KIND_SAMPLE:
+        pools[key] = tuple(dict.fromkeys(pool + names))
 
 
 def _reach_facts(signature: Signature) -> _ReachFacts:
@@ -149,9 +165,8 @@ def _reach_facts(signature: Signature) -> _ReachFacts:
                 domains.update(_domain(predicate))
             for node in far:
                 incoming[node] = step
-                pool = pooled.get(step, ())
-                if labels and len(pool) < _KIND_SAMPLE:
-                    pooled[step] = tuple(dict.fromkeys(pool + labels.get(node, ())))
+                if labels:
+                    _add_names(pooled, step, labels.get(node, ()))
                 for there, way in signature.get(node, {}):
                     if _as_named(Step(there, way)) is Direction.OUT:
                         kinds.update(_subject_type(there))
@@ -166,7 +181,16 @@ def _reach_facts(signature: Signature) -> _ReachFacts:
             known = sum(1 for n in names if lexicon.names_a_kind(n) or lexicon.knows(n))
             if 2 * known >= max(len(names), 1):
                 kinds.discard(_GROUP_KIND)
-    facts = (incoming, pooled, types_of, domains_of)
+    walked_from: dict[_Walked, tuple[str, ...]] = {}
+    parents: dict[str, str] = {}
+    for origin, edges in signature.items():
+        for (predicate, direction), far in edges.items():
+            walked = (incoming.get(origin), Step(predicate, direction))
+            for node in far:
+                parents[node] = origin
+                if labels:
+                    _add_names(walked_from, walked, labels.get(node, ()))
+    facts = (incoming, pooled, types_of, domains_of, walked_from, parents)
     if isinstance(signature, PathTree):
         signature.facts = facts
     return facts
@@ -459,7 +483,7 @@ def _kind_mentions(
 ) -> tuple[list[RelationMention], set[tuple[int, str]]]:
     """A noun that reads no relation (or only loosely) but names the type the graph's
     relation names give what a step reaches, reads that step: in "X's group" the step to
-    entities that start ``music.group.*`` relations. It names a type by its own stem or,
+    entities that start ``ensemble.group.*`` relations. It names a type by its own stem or,
     where it surely is a noun, as the type it is nearest ("the band that made X"). The
     answer's noun is left to the cue.
 
@@ -467,7 +491,7 @@ def _kind_mentions(
     such type, by (token, predicate). The clause is one step to what the noun names: "the
     band that made X" is X's artist, though "made" also reads its producer; "the band X plays
     in" is X's band, though "plays" also reads the instruments X plays."""
-    types_of, domains_of = _reach_facts(signature)[2:]
+    types_of, domains_of = _reach_facts(signature)[2:4]
     dropped: set[tuple[int, str]] = set()
     if not any(types_of.values()):
         return [], dropped
@@ -777,7 +801,8 @@ class _Scorer:
         self, analysis: Analysis, seed_span: tuple[int, int], signature: Signature
     ) -> None:
         self.analysis = analysis
-        self.incoming, self.pooled, self.types_of, domains_of = _reach_facts(signature)
+        facts = _reach_facts(signature)
+        self.incoming, self.pooled, self.types_of, domains_of, self._walked, self._parent = facts
         self.signature = signature
         self.labels = signature.labels if isinstance(signature, PathTree) else {}
         # "where" with no noun saying what kind of place (ADR 0055, 0060)
@@ -792,9 +817,7 @@ class _Scorer:
         self.times = any(w == "when" or singular(w) in TIME_WORDS for w in analysis.answer_words)
         # "how many fans does X hold", counting nothing the graph names: an amount
         self._fits: dict[Step, bool] = {}
-        self._fits_after: dict[tuple[Step | None, Step], bool] = {}
-        self._after: dict[tuple[Step | None, Step], tuple[str, ...]] | None = None
-        self._parent: dict[str, str] = {}
+        self._fits_after: dict[_Walked, bool] = {}
         self._elsewhere: bool | None = None
         self._free: frozenset[str] | None = None
         self.type_nouns = (
@@ -1210,23 +1233,11 @@ class _Scorer:
         city, a city's country); from stadiums it reaches cities."""
         if not self.kind_nouns:
             return False
-        if self._after is None:
-            after: dict[tuple[Step | None, Step], tuple[str, ...]] = {}
-            for parent, edges in self.signature.items():
-                before = self.incoming.get(parent)
-                for (predicate, direction), far in edges.items():
-                    key = (before, Step(predicate, direction))
-                    for there in far:
-                        self._parent[there] = parent
-                        pool = after.get(key, ())
-                        if len(pool) < _KIND_SAMPLE:
-                            after[key] = tuple(dict.fromkeys(pool + self.labels.get(there, ())))
-            self._after = after
         origin = self._parent.get(node)
         key = (self.incoming.get(origin) if origin is not None else None, step)
         found = self._fits_after.get(key)
         if found is None:
-            names = self._after.get(key, ())
+            names = self._walked.get(key, ())
             hits = sum(1 for n in names if self._named_as_asked(n))
             found = self._fits_after[key] = hits > 1 and 2 * hits >= len(names)
         return found
