@@ -261,8 +261,7 @@ class WordNetLexicon:
                 ident, _, text = line.partition(" ")
                 if text:
                     self._glosses[int(ident)] = tuple(text.split(" "))
-        own = (c for c, d in self._entry(word.lower())[1].items() if d == 0)
-        return frozenset(w for c in own for w in self._glosses.get(c, ()))
+        return frozenset(w for c in self._own(word.lower()) for w in self._glosses.get(c, ()))
 
     def names_person(self, noun: str) -> bool | None:
         """Does the noun's most frequent sense name a kind of person (WordNet files it under
@@ -292,8 +291,12 @@ class WordNetLexicon:
     def is_kind_of(self, noun: str, kind: str) -> bool:
         """Is a ``noun`` a ``kind`` in WordNet's own reach of it (a club is a team, a
         league is not; both are associations)? Siblings share a concept only above both."""
-        wanted = {c for c, d in self._entry(kind.lower())[1].items() if d == 0}
+        wanted = self._own(kind.lower())
         return any(c in wanted for c in self._entry(noun.lower())[1])
+
+    def _own(self, word: str) -> set[int]:
+        """The concepts the word itself names: its kept senses' synsets."""
+        return {c for c, d in self._entry(word)[1].items() if d == 0}
 
     def names_kind(self, name: str, noun: str) -> bool:
         """Is the proper name ``name`` ("vienna", "czech republic") a kind of thing ``noun``
@@ -309,7 +312,7 @@ class WordNetLexicon:
         return found
 
     def _judged_kind(self, name: str, noun: str) -> bool:
-        wanted = {c for c, d in self._entry(noun)[1].items() if d == 0}
+        wanted = self._own(noun)
         kinds = self._name_kinds(name)
         if kinds:
             return not wanted.isdisjoint(kinds)

@@ -122,7 +122,7 @@ class PathTree(dict[str, Mapping[tuple[str, Direction], AbstractSet[str]]]):
 
 # node -> the step into it; step -> names it reaches; step -> types of what it reaches;
 # step -> the domains of those types; (step before, step) -> names the step reaches from
-# where the step before led; node -> the node it was reached from
+# where the step before led; node -> (the step into the node it was reached from, its step)
 _Walked = tuple[Step | None, Step]
 _K = TypeVar("_K")
 _ReachFacts = tuple[
@@ -131,7 +131,7 @@ _ReachFacts = tuple[
     dict[Step, set[str]],
     dict[Step, set[str]],
     dict[_Walked, tuple[str, ...]],
-    dict[str, str],
+    dict[str, _Walked],
 ]
 
 
@@ -182,15 +182,15 @@ def _reach_facts(signature: Signature) -> _ReachFacts:
             if 2 * known >= max(len(names), 1):
                 kinds.discard(_GROUP_KIND)
     walked_from: dict[_Walked, tuple[str, ...]] = {}
-    parents: dict[str, str] = {}
+    walked_into: dict[str, _Walked] = {}
     for origin, edges in signature.items():
         for (predicate, direction), far in edges.items():
             walked = (incoming.get(origin), Step(predicate, direction))
             for node in far:
-                parents[node] = origin
+                walked_into[node] = walked
                 if labels:
                     _add_names(walked_from, walked, labels.get(node, ()))
-    facts = (incoming, pooled, types_of, domains_of, walked_from, parents)
+    facts = (incoming, pooled, types_of, domains_of, walked_from, walked_into)
     if isinstance(signature, PathTree):
         signature.facts = facts
     return facts
@@ -697,14 +697,13 @@ def _named_types(
         )
         if named_plainly or not loose:
             named |= named_plainly
-        elif best[0] >= max(FAR_LINK, read):
+        elif best[0] >= (floor := max(FAR_LINK, read)):
             # of kinds named alike, the one the noun is a kind of: a club is a team
             lexicon = packaged_lexicon()
             kin = [
                 pair
                 for pair in scored
-                if pair[0] >= max(FAR_LINK, read)
-                and lexicon.is_kind_of(noun, pair[1].split("_")[-1])
+                if pair[0] >= floor and lexicon.is_kind_of(noun, pair[1].split("_")[-1])
             ]
             named.add(max(kin, default=best)[1])
     return frozenset(named)
@@ -802,7 +801,7 @@ class _Scorer:
     ) -> None:
         self.analysis = analysis
         facts = _reach_facts(signature)
-        self.incoming, self.pooled, self.types_of, domains_of, self._walked, self._parent = facts
+        self.incoming, self.pooled, self.types_of, domains_of, self._walked, self._into = facts
         self.signature = signature
         self.labels = signature.labels if isinstance(signature, PathTree) else {}
         # "where" with no noun saying what kind of place (ADR 0055, 0060)
@@ -1233,8 +1232,7 @@ class _Scorer:
         city, a city's country); from stadiums it reaches cities."""
         if not self.kind_nouns:
             return False
-        origin = self._parent.get(node)
-        key = (self.incoming.get(origin) if origin is not None else None, step)
+        key = self._into.get(node, (None, step))
         found = self._fits_after.get(key)
         if found is None:
             names = self._walked.get(key, ())
