@@ -1006,6 +1006,19 @@ def _classified(tokens: Sequence[Token], blocked: set[int], answer: int | None) 
     return noun.index if after.index in blocked or after.text in COPULA else None
 
 
+def _defined_as_kinds(predicate: str, kind: Sequence[str]) -> bool:
+    """Is the relation's noun defined as a kind of something ("industry": a particular kind
+    of commercial enterprise), by the word a "what kind of N" question classifies with?
+    Then N names it: the kinds of business are industries."""
+    lexicon = packaged_lexicon()
+    return any(
+        lexicon.related(k, w) >= CLOSE_LINK
+        for word in _content_words(predicate)
+        for w in lexicon.defined_with(word)
+        for k in kind
+    )
+
+
 def _agent_named(
     after: Sequence[Token], blocked: set[int], relations: list[RelationMention]
 ) -> str | None:
@@ -1179,9 +1192,14 @@ def analyse(
         tokens, blocked, type_list, analysis.relations, analysis.answer_token, relative
     )
     classified = _classified(tokens, blocked, analysis.answer_token)
-    if classified is not None:
+    kind = analysis.answer_words
+    if classified is not None and not any(" " in w for w in kind):
+        # "what sort of piece is X": "sort" classifies, it is no kind of answer (ADR 0087)
+        analysis.answer_words = ()
         analysis.relations = [
-            m for m in analysis.relations if m.token != classified or m.strength >= 1.0
+            m
+            for m in analysis.relations
+            if m.token != classified or m.strength >= 1.0 or _defined_as_kinds(m.predicate, kind)
         ]
     named = blocked | {m.token for m in analysis.relations if m.strength >= 1.0}
     named |= {i for positions in analysis.types.values() for i in positions}

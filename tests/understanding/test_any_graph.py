@@ -3468,3 +3468,37 @@ async def test_a_noun_names_the_closed_compound_it_heads() -> None:
     ``artwork`` that X is the artist of; nothing else in the question reads a relation."""
     steps = await _best_steps(WORKS, "name the works of Ilse_Varga", "Ilse_Varga")
     assert steps == (Step("visual_art.artwork.artist", Direction.IN),)
+
+
+TRADES = [
+    ("Tallow_Works", "industry", "Candlemaking"),
+    ("Tallow_Works", "makes", "Beeswax_Taper"),
+    ("Tallow_Works", "product_category", "Lighting"),
+    ("Ember_Mill", "industry", "Milling"),
+    ("Ember_Mill", "makes", "Rye_Flour"),
+    ("Ember_Mill", "product_category", "Baking"),
+]
+
+
+async def test_the_noun_a_kind_of_question_classifies_names_a_relation_defined_as_kinds() -> None:
+    """ "What kind of business is X" asks for X's industry: WordNet defines an industry as
+    a kind of commercial enterprise, so the noun the question classifies ("business")
+    names the relation, which the classifying word ("kind") reads no better."""
+    steps = await _best_steps(TRADES, "what kind of business is Tallow_Works?", "Tallow_Works")
+    assert steps == (Step("industry"),)
+
+
+PLAYBILL = [
+    ("The_Glass_Bell", "theater.play.genre", "Farce"),
+    ("The_Glass_Bell", "theater.play.playwright", "Orla_Venn"),
+    ("The_Tin_Crown", "theater.play.genre", "Tragedy"),
+    ("The_Tin_Crown", "theater.play.playwright", "Orla_Venn"),
+    ("Orla_Venn", "people.person.nationality", "Ireland"),
+]
+
+
+async def test_the_word_a_kind_of_question_classifies_with_names_no_kind_of_answer() -> None:
+    """ "What sort of piece is X": "sort" classifies, it is no answer's kind, though WordNet
+    also knows "a good sort" as a person; the playwright is not asked."""
+    steps = await _best_steps(PLAYBILL, "what sort of piece is The_Glass_Bell?", "The_Glass_Bell")
+    assert steps == (Step("theater.play.genre"),)
