@@ -442,6 +442,15 @@ def _defined_alike(phrase: str, word: str) -> bool:
     return within(phrase, word) or within(word, phrase)
 
 
+def _defined_much_as(phrase: str, word: str) -> bool:
+    """Do WordNet's definitions of the two share two content words or more, half of the
+    phrase's at least (a Lesk overlap)?"""
+    lexicon = packaged_lexicon()
+    mine = {stem(w) for w in lexicon.defined_with(phrase)}
+    shared = mine & {stem(w) for w in lexicon.defined_with(word)}
+    return len(shared) >= 2 and 2 * len(shared) >= len(mine)
+
+
 def names_type_exactly(word: str, types: Iterable[str]) -> bool:
     """ "sites" names the type ``site`` by its own stem (not through a synonym)."""
     return any(match_strength(word, predicate_words(t).split()) == 1.0 for t in types)
@@ -545,6 +554,16 @@ def _relation_mentions(
                 RelationMention(predicate, tok.index, tok.text, FAR_LINK)
                 for predicate, vocabulary in words_of.items()
                 if any(_defined_alike(text, w) for w in vocabulary if w not in NOISE_WORDS)
+            ]
+        if " " in text and not (names_a_type or is_type):
+            # a collocation may be defined much as a relation's noun is ("line of business",
+            # a kind of commercial enterprise, as an ``industry`` is)
+            read = {r.predicate for r in readings}
+            readings += [
+                RelationMention(predicate, tok.index, tok.text, CLOSE_LINK)
+                for predicate, vocabulary in words_of.items()
+                if predicate not in read
+                and any(_defined_much_as(text, w) for w in vocabulary if w not in NOISE_WORDS)
             ]
         before = {r.predicate for r in readings}
         if modifier and readings and not verbs.intersection((tok.index - 1, tok.index)):

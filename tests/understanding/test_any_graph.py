@@ -3502,3 +3502,24 @@ async def test_the_word_a_kind_of_question_classifies_with_names_no_kind_of_answ
     also knows "a good sort" as a person; the playwright is not asked."""
     steps = await _best_steps(PLAYBILL, "what sort of piece is The_Glass_Bell?", "The_Glass_Bell")
     assert steps == (Step("theater.play.genre"),)
+
+
+CANDLE_TRADE = [
+    ("Beeswax_Taper", "producer", "Tallow_Works"),
+    ("Beeswax_Taper", "product_category", "Lighting"),
+    ("Rye_Flour", "producer", "Ember_Mill"),
+    ("Rye_Flour", "product_category", "Baking"),
+    ("Tallow_Works", "industry", "Candlemaking"),
+    ("Ember_Mill", "industry", "Milling"),
+]
+
+
+async def test_a_collocation_reads_the_relation_whose_noun_is_defined_much_as_it() -> None:
+    """WordNet defines a "line of business" as a particular kind of commercial enterprise,
+    and an industry as the companies engaged in a particular kind of commercial enterprise:
+    the definitions share most of their words, so the collocation reads ``industry``, though
+    no synonym or hypernym link joins the two."""
+    steps = await _best_steps(
+        CANDLE_TRADE, "what line of business is the maker of Beeswax_Taper in?", "Beeswax_Taper"
+    )
+    assert steps == (Step("producer"), Step("industry"))
