@@ -135,11 +135,10 @@ _ReachFacts = tuple[
 ]
 
 
-def _add_names(pools: dict[_K, tuple[str, ...]], key: _K, names: tuple[str, ...]) -> None:
-    """Names pooled under ``key``, in order, until the pool holds a sample's worth."""
-    pool = pools.get(key, ())
-    if len(pool) < _KIND_SAMPLE:
-        pools[key] = tuple(dict.fromkeys(pool + names))
+def _sealed(pools: dict[_K, dict[str, None]]) -> dict[_K, tuple[str, ...]]:
+    """Names pooled per key, grown in place as dicts (in order, no repeats) rather than
+    copied as tuples per name added."""
+    return {key: tuple(pool) for key, pool in pools.items()}
 
 
 def _reach_facts(signature: Signature) -> _ReachFacts:
@@ -151,10 +150,12 @@ def _reach_facts(signature: Signature) -> _ReachFacts:
     if isinstance(signature, PathTree) and signature.facts is not None:
         return signature.facts
     incoming: dict[str, Step] = {}
-    pooled: dict[Step, tuple[str, ...]] = {}
+    pools: dict[Step, dict[str, None]] = {}
     types_of: dict[Step, set[str]] = {}
     domains_of: dict[Step, set[str]] = {}
     labels = signature.labels if isinstance(signature, PathTree) else {}
+    # what a node's own edge says of the node: the types and domains it starts, or a group
+    said: dict[tuple[str, Direction], tuple[tuple[str, ...], tuple[str, ...]]] = {}
     for edges in signature.values():
         for (predicate, direction), far in edges.items():
             step = Step(predicate, direction)
@@ -163,16 +164,18 @@ def _reach_facts(signature: Signature) -> _ReachFacts:
             if _as_named(step) is Direction.IN:
                 kinds.update(_subject_type(predicate))
                 domains.update(_domain(predicate))
+            pool = pools.setdefault(step, {}) if labels and far else {}
             for node in far:
                 incoming[node] = step
-                if labels:
-                    _add_names(pooled, step, labels.get(node, ()))
-                for there, way in signature.get(node, {}):
-                    if _as_named(Step(there, way)) is Direction.OUT:
-                        kinds.update(_subject_type(there))
-                        domains.update(_domain(there))
-                    elif _names_group(there):
-                        kinds.add(_GROUP_KIND)
+                if len(pool) < _KIND_SAMPLE:
+                    pool.update(dict.fromkeys(labels.get(node, ())))
+                for edge in signature.get(node, {}):
+                    found = said.get(edge)
+                    if found is None:
+                        found = said[edge] = _said_of_subject(*edge)
+                    kinds.update(found[0])
+                    domains.update(found[1])
+    pooled = _sealed(pools)
     lexicon = packaged_lexicon()
     for step, kinds in types_of.items():
         # WordNet says better what names it knows are: countries are a ``nationality`` too
@@ -181,19 +184,32 @@ def _reach_facts(signature: Signature) -> _ReachFacts:
             known = sum(1 for n in names if lexicon.names_a_kind(n) or lexicon.knows(n))
             if 2 * known >= max(len(names), 1):
                 kinds.discard(_GROUP_KIND)
-    walked_from: dict[_Walked, tuple[str, ...]] = {}
+    walked_pools: dict[_Walked, dict[str, None]] = {}
     walked_into: dict[str, _Walked] = {}
     for origin, edges in signature.items():
         for (predicate, direction), far in edges.items():
             walked = (incoming.get(origin), Step(predicate, direction))
+            pool = walked_pools.setdefault(walked, {}) if labels and far else {}
             for node in far:
                 walked_into[node] = walked
-                if labels:
-                    _add_names(walked_from, walked, labels.get(node, ()))
-    facts = (incoming, pooled, types_of, domains_of, walked_from, walked_into)
+                if len(pool) < _KIND_SAMPLE:
+                    pool.update(dict.fromkeys(labels.get(node, ())))
+    facts = (incoming, pooled, types_of, domains_of, _sealed(walked_pools), walked_into)
     if isinstance(signature, PathTree):
         signature.facts = facts
     return facts
+
+
+def _said_of_subject(
+    predicate: str, direction: Direction
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What a node's edge says the node is: the types and domains of its relation's
+    subjects, or a group where it is what a relation named by a group noun reaches."""
+    if _as_named(Step(predicate, direction)) is Direction.OUT:
+        return _subject_type(predicate), _domain(predicate)
+    if _names_group(predicate):
+        return (_GROUP_KIND,), ()
+    return (), ()
 
 
 def _person_steps(
@@ -817,6 +833,7 @@ class _Scorer:
         # "how many fans does X hold", counting nothing the graph names: an amount
         self._fits: dict[Step, bool] = {}
         self._fits_after: dict[_Walked, bool] = {}
+        self._asked: dict[str, bool] = {}
         self._elsewhere: bool | None = None
         self._free: frozenset[str] | None = None
         self.type_nouns = (
@@ -898,6 +915,7 @@ class _Scorer:
                 self.kind_nouns = (*self.kind_nouns, *widened)
                 self._fits.clear()
                 self._fits_after.clear()
+                self._asked.clear()
                 self._elsewhere = None
         # "which books": a reading of a publication date is no relation a book is reached by
         answer_reads = any(
@@ -1285,9 +1303,14 @@ class _Scorer:
         )
 
     def _named_as_asked(self, name: str) -> bool:
-        """Does WordNet file the entity name under a kind the question's noun names?"""
-        lexicon = packaged_lexicon()
-        return any(lexicon.names_kind(name, w) for w in self.kind_nouns)
+        """Does WordNet file the entity name under a kind the question's noun names? Kept
+        per name: a tree's names recur in every pool and walk that reaches them."""
+        found = self._asked.get(name)
+        if found is None:
+            lexicon = packaged_lexicon()
+            found = any(lexicon.names_kind(name, w) for w in self.kind_nouns)
+            self._asked[name] = found
+        return found
 
     def reaches_times(self, node: str) -> bool:
         """Does the step into the node reach points in time and nothing else?"""
