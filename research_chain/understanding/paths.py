@@ -20,7 +20,6 @@ from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import TypeVar
 
 from research_chain.graph.protocol import Direction, Step
 from research_chain.understanding.analysis import (
@@ -124,7 +123,7 @@ class PathTree(dict[str, Mapping[tuple[str, Direction], AbstractSet[str]]]):
 # step -> the domains of those types; (step before, step) -> names the step reaches from
 # where the step before led; node -> (the step into the node it was reached from, its step)
 _Walked = tuple[Step | None, Step]
-_K = TypeVar("_K")
+_Edge = tuple[str, Direction]
 _ReachFacts = tuple[
     dict[str, Step],
     dict[Step, tuple[str, ...]],
@@ -135,66 +134,77 @@ _ReachFacts = tuple[
 ]
 
 
-def _sealed(pools: dict[_K, dict[str, None]]) -> dict[_K, tuple[str, ...]]:
-    """Names pooled per key, grown in place as dicts (in order, no repeats) rather than
-    copied as tuples per name added."""
-    return {key: tuple(pool) for key, pool in pools.items()}
-
-
 def _reach_facts(signature: Signature) -> _ReachFacts:
     """What each step of a tree reaches: the names of the entities (pooled over every node
     the step reaches, up to a sample), their types by the relations they start and those
     relations' domains, and groups where they are what a relation named by a group noun
     reaches (ADR 0081). The same for every question and seed reading on this tree, so a
-    PathTree keeps it."""
+    PathTree keeps it.
+
+    Read keyed by the tree's own ``(predicate, direction)`` pairs, each made a Step once
+    at the end: a Step hashes and compares in Python, a tuple in C."""
     if isinstance(signature, PathTree) and signature.facts is not None:
         return signature.facts
-    incoming: dict[str, Step] = {}
-    pools: dict[Step, dict[str, None]] = {}
-    types_of: dict[Step, set[str]] = {}
-    domains_of: dict[Step, set[str]] = {}
+    steps: dict[_Edge, Step] = {}
+    into: dict[str, _Edge] = {}
+    pools: dict[_Edge, dict[str, None]] = {}
+    types_of: dict[_Edge, set[str]] = {}
+    domains_of: dict[_Edge, set[str]] = {}
+    said: dict[_Edge, tuple[tuple[str, ...], tuple[str, ...]]] = {}
     labels = signature.labels if isinstance(signature, PathTree) else {}
-    # what a node's own edge says of the node: the types and domains it starts, or a group
-    said: dict[tuple[str, Direction], tuple[tuple[str, ...], tuple[str, ...]]] = {}
     for edges in signature.values():
-        for (predicate, direction), far in edges.items():
-            step = Step(predicate, direction)
-            kinds = types_of.setdefault(step, set())
-            domains = domains_of.setdefault(step, set())
-            if _as_named(step) is Direction.IN:
-                kinds.update(_subject_type(predicate))
-                domains.update(_domain(predicate))
-            pool = pools.setdefault(step, {}) if labels and far else {}
+        for edge, far in edges.items():
+            if edge not in steps:
+                steps[edge] = step = Step(*edge)
+                types_of[edge], domains_of[edge] = set(), set()
+                if _as_named(step) is Direction.IN:
+                    types_of[edge].update(_subject_type(step.predicate))
+                    domains_of[edge].update(_domain(step.predicate))
+            kinds, domains = types_of[edge], domains_of[edge]
+            pool = pools.setdefault(edge, {}) if labels and far else {}
             for node in far:
-                incoming[node] = step
+                into[node] = edge
                 if len(pool) < _KIND_SAMPLE:
                     pool.update(dict.fromkeys(labels.get(node, ())))
-                for edge in signature.get(node, {}):
-                    found = said.get(edge)
+                for onward in signature.get(node, {}):
+                    found = said.get(onward)
                     if found is None:
-                        found = said[edge] = _said_of_subject(*edge)
+                        found = said[onward] = _said_of_subject(*onward)
                     kinds.update(found[0])
                     domains.update(found[1])
-    pooled = _sealed(pools)
+    pooled = {steps[edge]: tuple(pool) for edge, pool in pools.items()}
     lexicon = packaged_lexicon()
-    for step, kinds in types_of.items():
+    for edge, kinds in types_of.items():
         # WordNet says better what names it knows are: countries are a ``nationality`` too
         if _GROUP_KIND in kinds:
-            names = pooled.get(step, ())
+            names = pooled.get(steps[edge], ())
             known = sum(1 for n in names if lexicon.names_a_kind(n) or lexicon.knows(n))
             if 2 * known >= max(len(names), 1):
                 kinds.discard(_GROUP_KIND)
-    walked_pools: dict[_Walked, dict[str, None]] = {}
+    incoming = {node: steps[edge] for node, edge in into.items()}
+    walked_pools: dict[tuple[_Edge | None, _Edge], dict[str, None]] = {}
     walked_into: dict[str, _Walked] = {}
     for origin, edges in signature.items():
-        for (predicate, direction), far in edges.items():
-            walked = (incoming.get(origin), Step(predicate, direction))
-            pool = walked_pools.setdefault(walked, {}) if labels and far else {}
+        before = into.get(origin)
+        for edge, far in edges.items():
+            walked = (incoming.get(origin), steps[edge])
+            pool = walked_pools.setdefault((before, edge), {}) if labels and far else {}
             for node in far:
                 walked_into[node] = walked
                 if len(pool) < _KIND_SAMPLE:
                     pool.update(dict.fromkeys(labels.get(node, ())))
-    facts = (incoming, pooled, types_of, domains_of, _sealed(walked_pools), walked_into)
+    walked_from = {
+        (None if before is None else steps[before], steps[edge]): tuple(pool)
+        for (before, edge), pool in walked_pools.items()
+    }
+    facts = (
+        incoming,
+        pooled,
+        {steps[edge]: kinds for edge, kinds in types_of.items()},
+        {steps[edge]: domains for edge, domains in domains_of.items()},
+        walked_from,
+        walked_into,
+    )
     if isinstance(signature, PathTree):
         signature.facts = facts
     return facts
