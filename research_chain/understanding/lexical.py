@@ -151,6 +151,7 @@ class WordNetLexicon:
         self._words: dict[tuple[str, int], _Entry] = {}
         self._pairs: dict[tuple[str, str, int], float] = {}
         self._compounds: dict[str, tuple[str, str] | None] = {}
+        self._nouns: dict[str, bool] = {}
         names, self._kind_offsets, self._kind_deltas = kinds or _NO_KINDS
         self._name_row = {name: row for row, name in enumerate(names)}
         self._kinds: dict[str, frozenset[int]] = {}
@@ -226,7 +227,13 @@ class WordNetLexicon:
         """Whether ``word`` is a noun or a noun's inflection ("colour", "owners"; not
         "written", nor "recorded", though "record" is a noun: only the noun rules of morphy
         and the irregular forms that are not a verb's lead to a noun)."""
-        return any(self._is_lemma(base, _NOUN) for base in self._lemmatise(word.lower(), _NOUN))
+        found = self._nouns.get(word)
+        if found is None:
+            if len(self._nouns) >= _CACHE_LIMIT:
+                self._nouns.clear()
+            lemmas = self._lemmatise(word.lower(), _NOUN)
+            found = self._nouns[word] = any(self._is_lemma(base, _NOUN) for base in lemmas)
+        return found
 
     def is_verb(self, word: str) -> bool:
         """Whether a form of ``word`` is a verb ("set up", "started"; not "team")."""
