@@ -436,20 +436,21 @@ def _defined_alike(phrase: str, word: str) -> bool:
 
     def within(these: str, other: str) -> bool:
         wanted = [w for w in these.split(" ") if w not in NOISE_WORDS]
-        defined = _definition_stems(other)
+        defined = definition_stems(other)
         return bool(wanted) and all(stem(w) in defined for w in wanted)
 
     return within(phrase, word) or within(word, phrase)
 
 
-def _definition_stems(word: str) -> set[str]:
+def definition_stems(word: str) -> set[str]:
+    """The stems of the words WordNet defines ``word`` with (``defined_with``)."""
     return {stem(w) for w in packaged_lexicon().defined_with(word)}
 
 
 def _defined_much_as(mine: AbstractSet[str], word: str) -> bool:
     """Do WordNet's definitions of a phrase (``mine``, stemmed) and of ``word`` share two
     content words or more, half of the phrase's at least (a Lesk overlap)?"""
-    shared = mine & _definition_stems(word)
+    shared = mine & definition_stems(word)
     return len(shared) >= 2 and 2 * len(shared) >= len(mine)
 
 
@@ -561,7 +562,7 @@ def _relation_mentions(
             # a collocation may be defined much as a relation's noun is ("line of business",
             # a kind of commercial enterprise, as an ``industry`` is)
             read = {r.predicate for r in readings}
-            mine = _definition_stems(text)
+            mine = definition_stems(text)
             readings += [
                 RelationMention(predicate, tok.index, tok.text, CLOSE_LINK)
                 for predicate, vocabulary in words_of.items()
@@ -1295,6 +1296,8 @@ def _phrases_read_whole(
         else:
             while run[0] > 0 and _plain(tokens[run[0] - 1], blocked):
                 run.insert(0, run[0] - 1)
+            if run[0] > 0 and tokens[run[0] - 1].text in _PLACING:
+                continue  # "in charge of X", "on behalf of X": a preposition, no noun of X
         if all(_plain(tokens[t], blocked) and t not in read for t in run):
             runs.append(run)
     if not runs:

@@ -83,8 +83,9 @@ SYNONYM = _BY_DISTANCE[0]
 # How far (in WordNet links) a name's head noun may be from the kind it is judged to be:
 # "university" -> educational institution -> institution.
 _HEAD_KIN = 2
-# WordNet's lexicographer files of nouns naming persons and groups (firms, teams, parties).
-_PERSON_FILE, _GROUP_FILE = 18, 14
+# WordNet's lexicographer files of nouns naming persons and groups (firms, teams, parties),
+# and of its most general kinds (``noun.Tops``: person, thing, entity).
+_PERSON_FILE, _GROUP_FILE, _TOPS_FILE = 18, 14, 3
 _NO_FILE = 255  # the lemma is no noun
 _ARTICLES = frozenset({"the", "a", "an"})
 _SAME_BASE = 1.0
@@ -287,6 +288,12 @@ class WordNetLexicon:
         """Does the noun's most frequent sense name a group (WordNet files it under
         ``noun.group``: a ``team``, a ``party``, a ``crew``)?"""
         return _GROUP_FILE in self._files(noun)
+
+    def names_a_top(self, noun: str) -> bool:
+        """Does the noun's most frequent sense name one of WordNet's most general kinds
+        (``noun.Tops``: a ``person``, a ``thing``)? Such a noun says what an answer is, and
+        many definitions use it, so it tells no relation from another."""
+        return _TOPS_FILE in self._files(noun)
 
     def _files(self, noun: str) -> set[int]:
         return {

@@ -30,6 +30,7 @@ from research_chain.understanding.analysis import (
     RelationMention,
     Token,
     agent_readings,
+    definition_stems,
     match_strength,
     rare_readings,
     readings_among,
@@ -43,6 +44,7 @@ from research_chain.understanding.lexicon import (
     VERB_FORMS,
     is_agent_noun,
     singular,
+    stem,
 )
 from research_chain.understanding.lexicon import LIGHT_VERBS as _LIGHT
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
@@ -325,6 +327,12 @@ _MAX_NEAR = 8
 # clearly better reading (cosine ~0.1 apart) outweighs a step's cost.
 _NEAR = 2.0
 _READ_WEIGHT = 6.0
+# What a near path gains when WordNet defines one of its relations with a word of the
+# question nothing reads (ADR 0089): more than the encoder's reading of a phrase a tenth of
+# cosine nearer, for a definition is WordNet's own word where the encoder is a guess.
+_DEFINED = 1.0
+# One- and two-letter words are abbreviations or stray letters, no evidence ("st", "jr").
+_UNREAD_MIN = 3
 # A best walk scoring below this explains the question worse than it ignores it; the
 # encoder's reading of the whole question then picks a step of the seed on a thinner margin
 # than its usual clear win (cosines a few hundredths apart: ``has_ceo`` over ``has_investor``
@@ -1899,7 +1907,8 @@ def _read_near(
     hometown of X": where X was born, not where X died); the encoder reads it but not how
     many steps a question asks for nor what kind it asks for, so only paths within
     ``_NEAR`` of the best, no longer than it, and ending at the asked kind where it does,
-    are reordered ("in which city is X's arena" is not the arena)."""
+    are reordered ("in which city is X's arena" is not the arena). A word nothing reads
+    that WordNet defines one of their relations with speaks for that path too (ADR 0089)."""
     top = choices[0]
     kind = score.fits(top.end)
     near = [
@@ -1917,23 +1926,64 @@ def _read_near(
         kinds.setdefault(walked, ", ".join(relation_phrase(s.predicate) for s in c.steps))
     if len(kinds) < 2:
         return choices
-    found = dict(
-        zip(
-            kinds,
-            packaged_encoder().similarities(_masked(analysis, seed_span), list(kinds.values())),
-            strict=True,
-        )
-    )
+    # a word of one of these relations' own names would read it, not define it
+    unread = _unread_stems(analysis, seed_span) - {
+        stem(w) for walked in kinds for p in walked for w in read_relation(p).words
+    }
+    encoded = packaged_encoder().similarities(_masked(analysis, seed_span), list(kinds.values()))
+    read = {
+        walked: _READ_WEIGHT * cosine + (_DEFINED if _defined_with(walked, unread) else 0.0)
+        for walked, cosine in zip(kinds, encoded, strict=True)
+    }
     ranked = sorted(
         near,
         key=lambda c: (
-            -(c.score + _READ_WEIGHT * found[frozenset(s.predicate for s in c.steps)]),
+            -(c.score + read[frozenset(s.predicate for s in c.steps)]),
             len(c.steps),
             -c.named_forward,
         ),
     )
     taken = {id(c) for c in near}
     return ranked + [c for c in choices if id(c) not in taken]
+
+
+def _unread_stems(analysis: Analysis, seed_span: tuple[int, int]) -> frozenset[str]:
+    """The stems of the question's words that read no relation and say nothing of the
+    answer's kind: not a name, the asked noun, a person ("the man or woman in charge"), nor
+    one of WordNet's top kinds ("the person who")."""
+    read = {m.token for m in analysis.relations}
+    read_stems = {stem(w) for m in analysis.relations for w in m.word.split()}
+    names = [(m.start, m.end) for m in analysis.entities]
+    lexicon = packaged_lexicon()
+    found = set()
+    for token in analysis.tokens:
+        word = token.text.lower()
+        if (
+            token.index in read
+            or seed_span[0] <= token.index < seed_span[1]
+            or any(start <= token.start < end for start, end in names)
+            or word in _FUNCTION | _LIGHT
+            or word in analysis.answer_words
+            or len(word) < _UNREAD_MIN
+        ):
+            continue
+        if stem(word) in read_stems or not lexicon.knows(word):
+            continue
+        if lexicon.names_person(word) or lexicon.names_a_top(word):
+            continue
+        found.add(stem(word))
+    return frozenset(found)
+
+
+def _defined_with(walked: frozenset[str], unread: AbstractSet[str]) -> bool:
+    """Does WordNet define a word of one of the relations with a word the question says and
+    nothing reads ("in charge": a coach is someone in charge of training a team)?"""
+    return bool(unread) and any(
+        unread & definition_stems(word)
+        for predicate in walked
+        for word in read_relation(predicate).words
+        if word not in _FUNCTION
+    )
 
 
 def _reaches_agents(step: Step, _node: str = "") -> bool:

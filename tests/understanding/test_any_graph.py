@@ -3523,3 +3523,23 @@ async def test_a_collocation_reads_the_relation_whose_noun_is_defined_much_as_it
         CANDLE_TRADE, "what line of business is the maker of Beeswax_Taper in?", "Beeswax_Taper"
     )
     assert steps == (Step("producer"), Step("industry"))
+
+
+DUGOUT = [
+    ("Harwick_Rovers", "sports.sports_team.coach", "Ola_Brenner"),
+    ("Harwick_Rovers", "sports.sports_team.arena_stadium", "Quell_Park"),
+    ("Harwick_Rovers", "sports.sports_team.league", "Northern_Cup"),
+    ("Tomas_Vale", "sports.pro_athlete.teams", "Harwick_Rovers"),
+    ("Tomas_Vale", "people.person.nationality", "Norway"),
+    ("Ida_Quell", "sports.sports_team_owner.teams_owned", "Harwick_Rovers"),
+    ("Ida_Quell", "people.person.nationality", "Norway"),
+    ("Ola_Brenner", "people.person.nationality", "Sweden"),
+]
+
+
+async def test_a_word_nothing_reads_picks_the_relation_whose_noun_it_defines() -> None:
+    """ "Who is in charge of X": "charge" reads no relation, and the coach, the owner and
+    the players are all persons tied to X; WordNet defines a coach as someone in charge of
+    training a team, so the coach it is."""
+    steps = await _best_steps(DUGOUT, "who is in charge of Harwick_Rovers?", "Harwick_Rovers")
+    assert steps == (Step("sports.sports_team.coach"),)
