@@ -436,21 +436,20 @@ def _defined_alike(phrase: str, word: str) -> bool:
 
     def within(these: str, other: str) -> bool:
         wanted = [w for w in these.split(" ") if w not in NOISE_WORDS]
-        defined = definition_stems(other)
+        defined = _definition_stems(other)
         return bool(wanted) and all(stem(w) in defined for w in wanted)
 
     return within(phrase, word) or within(word, phrase)
 
 
-def definition_stems(word: str) -> set[str]:
-    """The stems of the words WordNet defines ``word`` with (``defined_with``)."""
+def _definition_stems(word: str) -> set[str]:
     return {stem(w) for w in packaged_lexicon().defined_with(word)}
 
 
 def _defined_much_as(mine: AbstractSet[str], word: str) -> bool:
     """Do WordNet's definitions of a phrase (``mine``, stemmed) and of ``word`` share two
     content words or more, half of the phrase's at least (a Lesk overlap)?"""
-    shared = mine & definition_stems(word)
+    shared = mine & _definition_stems(word)
     return len(shared) >= 2 and 2 * len(shared) >= len(mine)
 
 
@@ -562,7 +561,7 @@ def _relation_mentions(
             # a collocation may be defined much as a relation's noun is ("line of business",
             # a kind of commercial enterprise, as an ``industry`` is)
             read = {r.predicate for r in readings}
-            mine = definition_stems(text)
+            mine = _definition_stems(text)
             readings += [
                 RelationMention(predicate, tok.index, tok.text, CLOSE_LINK)
                 for predicate, vocabulary in words_of.items()

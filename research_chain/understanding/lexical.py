@@ -153,6 +153,7 @@ class WordNetLexicon:
         self._pairs: dict[tuple[str, str, int], float] = {}
         self._compounds: dict[str, tuple[str, str] | None] = {}
         self._nouns: dict[str, bool] = {}
+        self._defining: dict[str, frozenset[str]] = {}
         names, self._kind_offsets, self._kind_deltas = kinds or _NO_KINDS
         self._name_row = {name: row for row, name in enumerate(names)}
         self._kinds: dict[str, frozenset[int]] = {}
@@ -270,6 +271,22 @@ class WordNetLexicon:
                 if text:
                     self._glosses[int(ident)] = tuple(text.split(" "))
         return frozenset(w for c in self._own(word.lower()) for w in self._glosses.get(c, ()))
+
+    def definition_forms(self, word: str) -> frozenset[str]:
+        """The base forms of the words ``defined_with`` gives ("coach": charge, team,
+        train, ...): a definition's "trained" is the question's "train", not its "trainer"."""
+        found = self._defining.get(word)
+        if found is None:
+            if len(self._defining) >= _CACHE_LIMIT:
+                self._defining.clear()
+            found = self._defining[word] = frozenset(
+                form for w in self.defined_with(word) for form in self.forms(w)
+            )
+        return found
+
+    def forms(self, word: str) -> tuple[str, ...]:
+        """The word's base forms, or the word itself (lower-cased) when it has none."""
+        return self.base_forms(word) or (word.lower(),)
 
     def names_person(self, noun: str) -> bool | None:
         """Does the noun's most frequent sense name a kind of person (WordNet files it under

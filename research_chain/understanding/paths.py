@@ -30,7 +30,6 @@ from research_chain.understanding.analysis import (
     RelationMention,
     Token,
     agent_readings,
-    definition_stems,
     match_strength,
     rare_readings,
     readings_among,
@@ -44,7 +43,6 @@ from research_chain.understanding.lexicon import (
     VERB_FORMS,
     is_agent_noun,
     singular,
-    stem,
 )
 from research_chain.understanding.lexicon import LIGHT_VERBS as _LIGHT
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
@@ -1879,6 +1877,24 @@ def _read_whole(
     return _one_step(seed_type, order[best], ends[order[best]])
 
 
+def _read_defined(
+    analysis: Analysis,
+    seed_type: str,
+    signature: Signature,
+    seed_span: tuple[int, int],
+    keep: Callable[[str], bool],
+) -> list[PathChoice]:
+    """Where no word reads a relation and the encoder sees none clearly, the seed's one
+    relation WordNet defines with a word of the question ("what side is X in charge of": a
+    coach is someone in charge of training a team). Two or more so defined say nothing."""
+    unread = _unread_forms(analysis, seed_span)
+    ends = {s: n for s, n in _entity_steps(seed_type, signature).items() if keep(n)}
+    defined = [s for s in ends if unread and _defined_with(frozenset((s.predicate,)), unread)]
+    if len({s.predicate for s in defined}) != 1:
+        return []
+    return _one_step(seed_type, defined[0], ends[defined[0]])
+
+
 def _unread_phrase(analysis: Analysis, phrases: Sequence[Sequence[int]]) -> str:
     """The one noun phrase asked of the seed ("X's hometown"), if none of its words reads a
     relation: read alone against the seed's relations, where against the whole graph's
@@ -1927,8 +1943,13 @@ def _read_near(
     if len(kinds) < 2:
         return choices
     # a word of one of these relations' own names would read it, not define it
-    unread = _unread_stems(analysis, seed_span) - {
-        stem(w) for walked in kinds for p in walked for w in read_relation(p).words
+    lexicon = packaged_lexicon()
+    unread = _unread_forms(analysis, seed_span) - {
+        form
+        for walked in kinds
+        for p in walked
+        for w in read_relation(p).words
+        for form in lexicon.forms(w)
     }
     encoded = packaged_encoder().similarities(_masked(analysis, seed_span), list(kinds.values()))
     read = {
@@ -1947,15 +1968,15 @@ def _read_near(
     return ranked + [c for c in choices if id(c) not in taken]
 
 
-def _unread_stems(analysis: Analysis, seed_span: tuple[int, int]) -> frozenset[str]:
-    """The stems of the question's words that read no relation and say nothing of the
-    answer's kind: not a name, the asked noun, a person ("the man or woman in charge"), nor
-    one of WordNet's top kinds ("the person who")."""
-    read = {m.token for m in analysis.relations}
-    read_stems = {stem(w) for m in analysis.relations for w in m.word.split()}
-    names = [(m.start, m.end) for m in analysis.entities]
+def _unread_forms(analysis: Analysis, seed_span: tuple[int, int]) -> frozenset[str]:
+    """The base forms of the question's words that read no relation and say nothing of
+    the answer's kind: not a name, the asked noun, a person ("the man or woman in charge"),
+    nor one of WordNet's top kinds ("the person who")."""
     lexicon = packaged_lexicon()
-    found = set()
+    read = {m.token for m in analysis.relations}
+    read_forms = {f for m in analysis.relations for w in m.word.split() for f in lexicon.forms(w)}
+    names = [(m.start, m.end) for m in analysis.entities]
+    found: set[str] = set()
     for token in analysis.tokens:
         word = token.text.lower()
         if (
@@ -1967,19 +1988,21 @@ def _unread_stems(analysis: Analysis, seed_span: tuple[int, int]) -> frozenset[s
             or len(word) < _UNREAD_MIN
         ):
             continue
-        if stem(word) in read_stems or not lexicon.knows(word):
+        forms = lexicon.forms(word)
+        if read_forms.intersection(forms) or not lexicon.knows(word):
             continue
         if lexicon.names_person(word) or lexicon.names_a_top(word):
             continue
-        found.add(stem(word))
+        found.update(forms)
     return frozenset(found)
 
 
 def _defined_with(walked: frozenset[str], unread: AbstractSet[str]) -> bool:
     """Does WordNet define a word of one of the relations with a word the question says and
     nothing reads ("in charge": a coach is someone in charge of training a team)?"""
+    lexicon = packaged_lexicon()
     return bool(unread) and any(
-        unread & definition_stems(word)
+        not unread.isdisjoint(lexicon.definition_forms(word))
         for predicate in walked
         for word in read_relation(predicate).words
         if word not in _FUNCTION
@@ -2087,6 +2110,7 @@ def infer_paths(
                     analysis, seed_type, signature, seed_span, score.may_end, text=phrase
                 )
             only = only or _read_whole(analysis, seed_type, signature, seed_span, score.may_end)
+            only = only or _read_defined(analysis, seed_type, signature, seed_span, score.may_end)
             if analysis.comember_tokens:
                 only = [_and_back(choice) for choice in only]
             if only:

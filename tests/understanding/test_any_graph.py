@@ -3534,6 +3534,9 @@ DUGOUT = [
     ("Ida_Quell", "sports.sports_team_owner.teams_owned", "Harwick_Rovers"),
     ("Ida_Quell", "people.person.nationality", "Norway"),
     ("Ola_Brenner", "people.person.nationality", "Sweden"),
+    ("Kelso_Town", "sports.sports_team.league", "Northern_Cup"),
+    ("Kelso_Town", "sports.sports_team.arena_stadium", "Orr_Ground"),
+    ("Harwick_Rovers", "rival_team", "Kelso_Town"),
 ]
 
 
@@ -3543,3 +3546,12 @@ async def test_a_word_nothing_reads_picks_the_relation_whose_noun_it_defines() -
     training a team, so the coach it is."""
     steps = await _best_steps(DUGOUT, "who is in charge of Harwick_Rovers?", "Harwick_Rovers")
     assert steps == (Step("sports.sports_team.coach"),)
+
+
+async def test_a_question_nothing_reads_takes_the_relation_defined_with_its_words() -> None:
+    """ "What side is X in charge of": no word reads any relation and "side" names no kind
+    here; of X's relations WordNet defines only a coach with "charge" (someone in charge
+    of training a team), so X is walked back along ``coach``."""
+    assert (await _candidates(DUGOUT, "what side is Ola_Brenner in charge of?", "Ola_Brenner"))[
+        :1
+    ] == [(Step("sports.sports_team.coach", Direction.IN),)]
