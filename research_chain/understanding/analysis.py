@@ -717,10 +717,11 @@ def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
     """Words used as verbs where English leaves no doubt: after a do-auxiliary and its named
     subject ("what nation did X form in"; a longer subject ending in a name when the verb
     closes the question: "did the group that recorded X form"), an inflected verb right
-    after "who" or a relative "that" ("who runs X", "the firm that makes X") or after an
-    asked noun and before its object ("which firm makes X"), and past participles
-    ("founded"). Such a word reads relations through its verb senses only: forming a band is
-    not a genre."""
+    after "who" or a relative "that" ("who runs X", "the firm that makes X"), any verb
+    right after an opening "who" ("who put X on stage": "put" has no "-ed" to show its
+    tense), after an asked noun and before its object ("which firm makes X"), and past
+    participles ("founded"). Such a word reads relations through its verb senses only:
+    forming a band is not a genre."""
     lexicon = packaged_lexicon()
     found = set()
     # the question's first do-auxiliary after its first word, and where its closing verb may be
@@ -747,6 +748,7 @@ def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
             or after_asked
             or participle
             or (inflected and (not at or before in _RELATIVE))
+            or (at == 1 and before == "who")
         ):
             found.add(at)
     return found

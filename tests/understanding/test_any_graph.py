@@ -3555,3 +3555,21 @@ async def test_a_question_nothing_reads_takes_the_relation_defined_with_its_word
     assert (await _candidates(DUGOUT, "what side is Ola_Brenner in charge of?", "Ola_Brenner"))[
         :1
     ] == [(Step("sports.sports_team.coach", Direction.IN),)]
+
+
+STAGED = [
+    ("The_Tin_Bell", "theater.play.playwright", "Ana_Rusk"),
+    ("The_Tin_Bell", "theater.play.premiere_venue", "Quay_Playhouse"),
+    ("Quay_Playhouse", "theater.theater.city", "Bergen"),
+    ("Ana_Rusk", "people.person.place_of_birth", "Bergen"),
+    ("Bo_Tallis", "theater.theater_director.plays_directed", "The_Tin_Bell"),
+    ("Bo_Tallis", "people.person.place_of_birth", "Oslo"),
+]
+
+
+async def test_a_plain_verb_after_who_reads_a_nouns_slot_only_as_itself() -> None:
+    """ "Who put X on stage": "put" right after "who" is a verb though it has no "-ed",
+    so it does not read ``place_of_birth`` through "place" (to put is to place): the
+    director who staged X is asked, not anyone's birthplace."""
+    steps = await _best_steps(STAGED, "who put The_Tin_Bell on stage?", "The_Tin_Bell")
+    assert steps == (Step("theater.theater_director.plays_directed", Direction.IN),)
