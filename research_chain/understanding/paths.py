@@ -16,7 +16,7 @@ import dataclasses
 import functools
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from itertools import pairwise
@@ -1888,8 +1888,10 @@ def _read_defined(
     relation WordNet defines with a word of the question ("what side is X in charge of": a
     coach is someone in charge of training a team). Two or more so defined say nothing."""
     unread = _unread_forms(analysis, seed_span)
+    if not unread:
+        return []
     ends = {s: n for s, n in _entity_steps(seed_type, signature).items() if keep(n)}
-    defined = [s for s in ends if unread and _defined_with(frozenset((s.predicate,)), unread)]
+    defined = [s for s in ends if _defined_with((s.predicate,), unread)]
     if len({s.predicate for s in defined}) != 1:
         return []
     return _one_step(seed_type, defined[0], ends[defined[0]])
@@ -1997,13 +1999,13 @@ def _unread_forms(analysis: Analysis, seed_span: tuple[int, int]) -> frozenset[s
     return frozenset(found)
 
 
-def _defined_with(walked: frozenset[str], unread: AbstractSet[str]) -> bool:
+def _defined_with(predicates: Iterable[str], unread: AbstractSet[str]) -> bool:
     """Does WordNet define a word of one of the relations with a word the question says and
     nothing reads ("in charge": a coach is someone in charge of training a team)?"""
     lexicon = packaged_lexicon()
     return bool(unread) and any(
         not unread.isdisjoint(lexicon.definition_forms(word))
-        for predicate in walked
+        for predicate in predicates
         for word in read_relation(predicate).words
         if word not in _FUNCTION
     )
