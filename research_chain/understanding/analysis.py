@@ -1140,7 +1140,8 @@ def _plural_then_verb(noun: str, word: str) -> bool:
 
 def _verb_before_object(tokens: Sequence[Token], blocked: set[int], index: int) -> bool:
     """Is the word a verb's -s form with its object right after it, a name or an article
-    ("employs X", "makes the ...")? A noun's plural is not followed by its object."""
+    ("employs X", "makes the ..."), or with a preposition and a name closing the question
+    ("plays at X")? A noun's plural is not followed by its object."""
     word = tokens[index].text
     if not word.endswith("s") or index + 1 >= len(tokens):
         return False
@@ -1148,6 +1149,8 @@ def _verb_before_object(tokens: Sequence[Token], blocked: set[int], index: int) 
     if not lexicon.is_verb(word) or word in lexicon.base_forms(word):
         return False
     nxt = tokens[index + 1]
+    if nxt.text in _PLACING and index + 2 < len(tokens):
+        return all(t.index in blocked for t in tokens[index + 2 :])
     return nxt.index in blocked or nxt.text in _DETERMINERS
 
 

@@ -3573,3 +3573,13 @@ async def test_a_plain_verb_after_who_reads_a_nouns_slot_only_as_itself() -> Non
     director who staged X is asked, not anyone's birthplace."""
     steps = await _best_steps(STAGED, "who put The_Tin_Bell on stage?", "The_Tin_Bell")
     assert steps == (Step("theater.theater_director.plays_directed", Direction.IN),)
+
+
+def test_a_verb_between_the_asked_noun_and_a_placed_name_is_no_noun() -> None:
+    """ "Which team plays at X": "plays" is the team's verb, not a plural noun after "team"
+    (as "labels" is in "record labels"), when only a preposition and a name follow it."""
+    predicates = ["sports.sports_team.arena_stadium", "sports.pro_athlete.teams"]
+    plays = _analysis(f"which team plays at {SUBJECT}?", predicates)
+    assert plays.answer_words == ("team",)
+    labels = _analysis(f"what record labels in Spain signed {SUBJECT}?", predicates)
+    assert labels.answer_words == ("labels",)
