@@ -986,6 +986,12 @@ def _answer_words(
                 break  # "which companies compete with X": the plural noun is the subject
             if run and _verb_before_object(tokens, blocked, word.index):
                 break  # "which hospital employs X": not employs that are a hospital's
+            if (
+                run
+                and _verb_at(tokens, blocked, word.index + 1)
+                and packaged_lexicon().is_modifier(word.text)
+            ):
+                break  # "which theatres first staged X": the verb's adverb, no noun
             run.append(word)
         if not run:
             return (), None

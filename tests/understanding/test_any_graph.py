@@ -3583,3 +3583,11 @@ def test_a_verb_between_the_asked_noun_and_a_placed_name_is_no_noun() -> None:
     assert plays.answer_words == ("team",)
     labels = _analysis(f"what record labels in Spain signed {SUBJECT}?", predicates)
     assert labels.answer_words == ("labels",)
+
+
+def test_an_adverb_between_the_asked_noun_and_its_verb_is_no_noun() -> None:
+    """ "Which theatres first staged X": "first" qualifies the verb after it; the asked
+    noun is "theatres", not "theatres first" read as a compound headed by "first"."""
+    predicates = ["theater.play.premiere_venue", "theater.play.date_of_first_performance"]
+    analysis = _analysis(f"which theatres first staged {SUBJECT}?", predicates)
+    assert analysis.answer_words == ("theatres",)
