@@ -3552,9 +3552,8 @@ async def test_a_question_nothing_reads_takes_the_relation_defined_with_its_word
     """ "What side is X in charge of": no word reads any relation and "side" names no kind
     here; of X's relations WordNet defines only a coach with "charge" (someone in charge
     of training a team), so X is walked back along ``coach``."""
-    assert (await _candidates(DUGOUT, "what side is Ola_Brenner in charge of?", "Ola_Brenner"))[
-        :1
-    ] == [(Step("sports.sports_team.coach", Direction.IN),)]
+    found = await _candidates(DUGOUT, "what side is Ola_Brenner in charge of?", "Ola_Brenner")
+    assert found[:1] == [(Step("sports.sports_team.coach", Direction.IN),)]
 
 
 STAGED = [
