@@ -1978,6 +1978,7 @@ def _unread_forms(analysis: Analysis, seed_span: tuple[int, int]) -> frozenset[s
     read = {m.token for m in analysis.relations}
     read_forms = {f for m in analysis.relations for w in m.word.split() for f in lexicon.forms(w)}
     names = [(m.start, m.end) for m in analysis.entities]
+    plain = _FUNCTION | _LIGHT
     found: set[str] = set()
     for token in analysis.tokens:
         word = token.text.lower()
@@ -1985,7 +1986,7 @@ def _unread_forms(analysis: Analysis, seed_span: tuple[int, int]) -> frozenset[s
             token.index in read
             or seed_span[0] <= token.index < seed_span[1]
             or any(start <= token.start < end for start, end in names)
-            or word in _FUNCTION | _LIGHT
+            or word in plain
             or word in analysis.answer_words
             or len(word) < _UNREAD_MIN
         ):
