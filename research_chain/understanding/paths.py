@@ -103,6 +103,8 @@ _BACKWARD = 1.0
 _WH_KINDS = {"where": ("location", "institution")}
 _WH_TYPES = {"where": "location", "who": "person", "whom": "person", "whose": "person"}
 _WHO_ALSO = ("organization",)
+# What a bare "who" may be answered by, as WordNet files names.
+_WHO_KINDS = ("person", "organization")
 _NAMES_TYPE = 0.8
 # what a relation named by a group noun reaches, by WordNet's name for such nouns (ADR 0081)
 _GROUP_KIND = "group"
@@ -879,6 +881,8 @@ class _Scorer:
             if bare_who and not (asks_noun or self.named_types)
             else (frozenset(), frozenset())
         )
+        self.bare_who = bare_who
+        self._no_one: dict[Step, bool] = {}
         # "which shop did X open", "who": no point in time, though a verb may read a year
         self.timeless = bool(self.type_nouns) and not (
             self.times or any(map(_names_time, self.type_nouns))
@@ -1328,6 +1332,26 @@ class _Scorer:
             self._asked[name] = found
         return found
 
+    def reaches_no_one(self, node: str) -> bool:
+        """Does WordNet file most names the step into the node reaches, two or more, under
+        kinds that are no person nor organisation (cities, countries)? As surely as a year,
+        that is no answer to a bare "who" ("who recorded X": not where it was recorded)."""
+        step = self.incoming.get(node)
+        if step is None:
+            return False
+        found = self._no_one.get(step)
+        if found is None:
+            lexicon = packaged_lexicon()
+            names = self.pooled.get(step, ())
+            hits = sum(
+                1
+                for n in names
+                if lexicon.names_a_kind(n)
+                and not any(lexicon.names_kind(n, kind) for kind in _WHO_KINDS)
+            )
+            found = self._no_one[step] = hits > 1 and 2 * hits >= len(names)
+        return found
+
     def reaches_times(self, node: str) -> bool:
         """Does the step into the node reach points in time and nothing else?"""
         step = self.incoming.get(node)
@@ -1621,14 +1645,16 @@ class _Scorer:
             if self.persons
             else not (self.fits(end) or described) and self.kind_elsewhere()
         )
+        # nor is a city anyone: "who heads up X" is not where X is headquartered
+        no_one = self.bare_who and self.reaches_no_one(end)
         if missed or self.goes_on(end, steps[-1]):
             score -= _MISSED_KIND  # "where is X settled": not a year, when places are reached
-            if not self.times and self.reaches_times(end):
+            if (not self.times and self.reaches_times(end)) or no_one:
                 # WordNet may not know a name, but a year is surely no place nor person:
                 # "where did X get going" is not when it did, though "going" may name that,
                 # nor "which nation is X based in" when it was founded (to base: to found)
                 score -= 2 * _MISSED_KIND
-        elif self.timeless and self.reaches_times(end):
+        elif (self.timeless and self.reaches_times(end)) or no_one:
             score -= 2 * _MISSED_KIND  # as surely as above, though no step is known to fit
         if steps[-1].predicate == analysis.answer_relation and self.agent in (None, steps[-1]):
             score += 1.0

@@ -3590,3 +3590,19 @@ def test_an_adverb_between_the_asked_noun_and_its_verb_is_no_noun() -> None:
     predicates = ["theater.play.premiere_venue", "theater.play.date_of_first_performance"]
     analysis = _analysis(f"which theatres first staged {SUBJECT}?", predicates)
     assert analysis.answer_words == ("theatres",)
+
+
+TAPES = [
+    ("Quiet_Tide", "music.album.recorded_in", "Bergen"),
+    ("Quiet_Tide", "music.album.recorded_in", "Oslo"),
+    ("Quiet_Tide", "music.album.produced_by", "Ada_Finch"),
+    ("Quiet_Tide", "music.album.release_year", "1994"),
+    ("Ada_Finch", "people.person.place_of_birth", "Oslo"),
+]
+
+
+async def test_a_bare_who_is_answered_by_no_city() -> None:
+    """ "Who recorded X": "recorded" reads ``recorded_in`` by its own word, but WordNet
+    files Bergen and Oslo as cities, surely no one, so the album's producer is asked."""
+    steps = await _best_steps(TAPES, "who recorded Quiet_Tide?", "Quiet_Tide")
+    assert steps == (Step("music.album.produced_by"),)
