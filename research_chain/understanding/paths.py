@@ -1078,19 +1078,29 @@ class _Scorer:
         """For "what did X record" (no noun asked, the verb last): the relations the verb
         reads by its own word whose names start with it as a participle (``recorded_in``),
         so whose subjects are what the verb was done to: the answer is those subjects, not
-        where the relation leads."""
+        where the relation leads. With a noun asked ("what albums did X release"), every
+        relation the verb reads by its own word whose objects the noun does not name
+        (``release_label``: labels): the albums are what was released (ADR 0095)."""
         tokens = self.analysis.tokens
-        if self.analysis.answer_token is not None or len(tokens) < 4:
+        asked = self.analysis.answer_token
+        if len(tokens) < 4 or tokens[0].text not in _WHICH:
             return frozenset()
-        if tokens[0].text != "what" or tokens[1].text not in _DOES:
+        does = 1 if asked is None else (self.answer_end or asked) + 1
+        if does >= len(tokens) or tokens[does].text not in _DOES:
             return frozenset()
+        noun = "" if asked is None else tokens[asked].text
         found = set()
         for predicate, strength in self.groups.get(tokens[-1].index, {}).items():
             name = read_relation(predicate)
             words = [w for w in name.words if w not in _FUNCTION]
             if strength < 1.0 or name.inverse or not words:
                 continue
-            if words[0].endswith(("ed", "en")) or words[0] in VERB_FORMS:
+            if noun:
+                # "what albums did X release": the albums were released, not their labels;
+                # but "what label did X release on" asks for the object the name names
+                if match_strength(noun, _ends(predicate)[0]) < FAR_LINK:
+                    found.add(predicate)
+            elif words[0].endswith(("ed", "en")) or words[0] in VERB_FORMS:
                 found.add(predicate)
         return frozenset(found)
 

@@ -3606,3 +3606,21 @@ async def test_a_bare_who_is_answered_by_no_city() -> None:
     files Bergen and Oslo as cities, surely no one, so the album's producer is asked."""
     steps = await _best_steps(TAPES, "who recorded Quiet_Tide?", "Quiet_Tide")
     assert steps == (Step("music.album.produced_by"),)
+
+
+PRESSINGS = [
+    ("Gold_Summer", "artist", "Paper_Rivers"),
+    ("Gold_Summer", "release_label", "Sub_Pop"),
+    ("Gold_Summer", "release_year", "1999"),
+    ("Lost_Paradise", "artist", "Paper_Rivers"),
+    ("Lost_Paradise", "release_label", "Warp_Records"),
+    ("Paper_Rivers", "label", "Sub_Pop"),
+]
+
+
+async def test_the_asked_noun_of_a_verb_reading_a_relation_is_what_starts_it() -> None:
+    """ "What albums did X release": "release" reads ``release_label`` and
+    ``release_year`` by its own word, and "albums" names neither a label nor a year, so
+    the albums are what those relations start from: X's works, not their labels."""
+    steps = await _best_steps(PRESSINGS, "what albums did Paper_Rivers release?", "Paper_Rivers")
+    assert steps == (Step("artist", Direction.IN),)
