@@ -432,14 +432,16 @@ def _placed_otherwise(predicate: str, preposition: str) -> bool:
 
 @functools.lru_cache(maxsize=4096)
 def _defined_alike(phrase: str, word: str) -> bool:
-    """Does WordNet define one of the two with every content word of the other?"""
+    """Does WordNet define one of the two with every content word of the other? A word
+    that is no noun names no thing the phrase might be: a record company is defined with
+    "recordings", but is no ``recorded``."""
 
     def within(these: str, other: str) -> bool:
         wanted = [w for w in these.split(" ") if w not in NOISE_WORDS]
         defined = _definition_stems(other)
         return bool(wanted) and all(stem(w) in defined for w in wanted)
 
-    return within(phrase, word) or within(word, phrase)
+    return within(phrase, word) or (packaged_lexicon().is_noun(word) and within(word, phrase))
 
 
 def _definition_stems(word: str) -> set[str]:

@@ -1388,10 +1388,17 @@ async def test_the_answer_noun_fits_the_type_it_names_best() -> None:
 
 def test_a_noun_collocation_is_one_word() -> None:
     """WordNet keeps "record company" as one noun: its "record" is not the verb of
-    ``recorded_in``, though the stems agree."""
-    question = f"which city is the record company of {SUBJECT} in ?"
-    analysis = _analysis(question, ["recorded_in", "label", "city"])
-    assert not [m for m in analysis.relations if m.word == "record"]
+    ``recorded_in``, though the stems agree, nor does the phrase read ``recorded_in`` for
+    "recorded" being a word of its definition (a verb names no thing the phrase might
+    be). It reads the ``label``: a company that produces musical recordings (ADR 0096)."""
+    for question in (
+        f"which city is the record company of {SUBJECT} in ?",
+        f"which city is {SUBJECT}'s record company in?",
+    ):
+        analysis = _analysis(question, ["recorded_in", "label", "release_label", "city"])
+        read = {m.predicate for m in analysis.relations}
+        assert "label" in read
+        assert "recorded_in" not in read
 
 
 def test_a_verb_collocation_keeps_its_words() -> None:
