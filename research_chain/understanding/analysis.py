@@ -359,12 +359,24 @@ def match_strength(word: str, targets: Iterable[str], verb: bool = False) -> flo
             return 1.0
         if _derived(word_stem, target_stem, word, target):
             best = max(best, SYNONYM_CAP)  # its own word, but a shared stem still ranks first
-        if len(target_stem) >= _HEAD_MIN and word_stem.endswith(target_stem):
+        if len(target_stem) >= _HEAD_MIN and _closed_compound(word_stem, target_stem):
             best = max(best, COMPOUND_HEAD)  # a closed compound names its head: "screenwriter"
         elif _names_its_head(word_stem, target_stem, target):
             best = max(best, CLOSE_LINK)  # "works" for ``artwork``: a kind of work
         best = max(best, min(SYNONYM_CAP, similarity(word, target, verb)))
     return best
+
+
+def _closed_compound(word_stem: str, head_stem: str) -> bool:
+    """Does the word (or phrase: "movies starred") end with the head after a word of its
+    own ("screen|writer") or a hyphened prefix ("co-founder")? Not after stray letters:
+    "credit" is no kind of ``editor``."""
+    if not word_stem.endswith(head_stem):
+        return False
+    before = word_stem[: -len(head_stem)]
+    if not before or before.endswith(("-", " ")):
+        return True  # "co-founder", "ex-wife", "movies starred"
+    return len(before) >= 3 and packaged_lexicon().knows(before.rsplit(" ", 1)[-1])
 
 
 def _names_its_head(word_stem: str, target_stem: str, target: str) -> bool:

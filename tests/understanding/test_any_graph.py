@@ -29,7 +29,7 @@ from research_chain.retrieval.paths import path_tree
 from research_chain.retrieval.reading import read_question
 from research_chain.retrieval.subqueries import PathQuery
 from research_chain.runtime import Chain
-from research_chain.understanding.analysis import WHOLE_PHRASE, Analysis, analyse
+from research_chain.understanding.analysis import WHOLE_PHRASE, Analysis, analyse, match_strength
 from research_chain.understanding.evidence import answer_labels
 from research_chain.understanding.lexical import packaged_lexicon
 from research_chain.understanding.paths import (
@@ -3631,3 +3631,18 @@ async def test_the_asked_noun_of_a_verb_reading_a_relation_is_what_starts_it() -
     the albums are what those relations start from: X's works, not their labels."""
     steps = await _best_steps(PRESSINGS, "what albums did Paper_Rivers release?", "Paper_Rivers")
     assert steps == (Step("artist", Direction.IN),)
+
+
+def test_a_word_ending_in_a_relation_word_after_stray_letters_is_no_compound() -> None:
+    """ "credit" ends with the stem of "editor", but "cr" is no word: a credit is no kind
+    of editor, as a screenwriter is a kind of writer, a co-founder a founder, and "movies
+    starred" a phrase ending in the relation's own word."""
+    analysis = _analysis(f"who has the writing credit on {SUBJECT}?", ["editor", "written_by"])
+    assert not [m for m in analysis.relations if m.predicate == "editor"]
+    assert match_strength("credit", ["editor"]) == 0.0
+    for word, head in (
+        ("screenwriter", "writer"),
+        ("co-founder", "founder"),
+        ("movies starred", "starred"),
+    ):
+        assert match_strength(word, [head]) >= 0.9
