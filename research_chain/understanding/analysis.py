@@ -375,7 +375,7 @@ def _closed_compound(word_stem: str, head_stem: str) -> bool:
         return False
     before = word_stem[: -len(head_stem)]
     if not before or before.endswith(("-", " ")):
-        return True  # "co-founder", "ex-wife", "movies starred"
+        return True  # "co-founder", "movies starred"
     return len(before) >= 3 and packaged_lexicon().knows(before.rsplit(" ", 1)[-1])
 
 

@@ -104,7 +104,7 @@ _WH_KINDS = {"where": ("location", "institution")}
 _WH_TYPES = {"where": "location", "who": "person", "whom": "person", "whose": "person"}
 _WHO_ALSO = ("organization",)
 # What a bare "who" may be answered by, as WordNet files names.
-_WHO_KINDS = ("person", "organization")
+_WHO_KINDS = (_WH_TYPES["who"], *_WHO_ALSO)
 _NAMES_TYPE = 0.8
 # what a relation named by a group noun reaches, by WordNet's name for such nouns (ADR 0081)
 _GROUP_KIND = "group"
