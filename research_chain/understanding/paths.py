@@ -1887,6 +1887,13 @@ def _only_step(
     return _one_step(seed_type, step, node)
 
 
+def _kept_steps(
+    seed_type: str, signature: Signature, keep: Callable[[str], bool]
+) -> dict[Step, str]:
+    """The seed's steps to entities, with the node each reaches, where ``keep`` allows it."""
+    return {s: n for s, n in _entity_steps(seed_type, signature).items() if keep(n)}
+
+
 def _read_whole(
     analysis: Analysis,
     seed_type: str,
@@ -1900,7 +1907,7 @@ def _read_whole(
     relation the whole question (or ``text``, a phrase of it) names, read by a sentence
     encoder ("what does X do for a living": ``profession``), if one stands out among the
     steps to nodes ``keep`` allows. The seed is written as "X" so its name does not pull."""
-    ends = {s: n for s, n in _entity_steps(seed_type, signature).items() if keep(n)}
+    ends = _kept_steps(seed_type, signature, keep)
     if not ends:
         return []
     order = list(ends)
@@ -1926,7 +1933,7 @@ def _read_defined(
     unread = _unread_forms(analysis, seed_span)
     if not unread:
         return []
-    ends = {s: n for s, n in _entity_steps(seed_type, signature).items() if keep(n)}
+    ends = _kept_steps(seed_type, signature, keep)
     defined = [s for s in ends if _defined_with((s.predicate,), unread)]
     if len({s.predicate for s in defined}) != 1:
         return []
