@@ -238,7 +238,21 @@ class Analysis:
         if answer is not None and answer >= end and all(answer not in run for run in chain):
             chain.append([answer])
         read = {m.token for m in self.relations} | {t for ts in self.types.values() for t in ts}
-        chain = [run for run in chain if read.intersection(run) or answer in run]
+        lexicon = packaged_lexicon()
+
+        def behind(run: list[int]) -> bool:
+            # "the writer of the novel behind X": a noun nothing reads is still a thing
+            # passed on the way, when "behind" makes it X's source
+            after = run[-1] + 1
+            return after < len(tokens) and tokens[after].text == "behind"
+
+        chain = [
+            run
+            for run in chain
+            if read.intersection(run)
+            or answer in run
+            or (behind(run) and lexicon.is_noun(tokens[run[-1]].text))
+        ]
         merged: list[list[int]] = []
         for run in chain:
             if merged and self._spell_one(run + merged[-1]):

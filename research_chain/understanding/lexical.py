@@ -357,6 +357,16 @@ class WordNetLexicon:
         city)? Then a kind it is not filed under is surely not what it is."""
         return bool(self._name_kinds(_name_words(name)))
 
+    def tells_kind(self, name: str) -> bool:
+        """Does WordNet say what the proper name is: it files the name ("Montreal": a city),
+        or a common noun titles a proper name it does not know ("Corrigan Arena": an arena;
+        "Street with a Parasol" is a title, not a parasol)?"""
+        words = _name_words(name)
+        if self._name_kinds(words):
+            return True
+        head = self._head_noun(words)
+        return head is not None and all(w == head or w not in self for w in words.split(" "))
+
     def _head_noun(self, name: str) -> str | None:
         """The common noun a name WordNet does not know is titled by: "Quayford University",
         "University of Quayford" (the word before "of"). Not a word that is itself a

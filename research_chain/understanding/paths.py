@@ -889,6 +889,8 @@ class _Scorer:
         )
         # a relative clause about another noun is a step to it and at least one from it
         self.hops = len(self.phrases) + 2 * self._relative_clause(seed_span)
+        if self._asked_step_apart():
+            self.hops += 1  # "what nationality is the writer of the novel behind X": three
         self.mentioned = _walkable(analysis, _placed_in(analysis) and self.kind_elsewhere())
         self.groups: dict[int, dict[str, float]] = {}
         for m in analysis.relations:
@@ -1002,6 +1004,22 @@ class _Scorer:
 
         return any(
             0 < t.index < start and t.text in _CLAUSE and names_another(t.index - 1) for t in tokens
+        )
+
+    def _asked_step_apart(self) -> bool:
+        """Is the asked noun, before the seed and outside its chain of phrases, a step of its
+        own: the objects of a relation it reads ("what nationality is the writer of X": a
+        ``nationality``)? "which films were made of X" names films, no relation's objects."""
+        analysis = self.analysis
+        asked = analysis.answer_token
+        if not self.phrases or asked is None or any(asked in p for p in self.phrases):
+            return False
+        noun = analysis.tokens[asked].text
+        return any(
+            m.token == asked
+            and m.strength >= _STRONG
+            and match_strength(noun, _ends(m.predicate)[0]) >= _SURE_NOUN
+            for m in analysis.relations
         )
 
     def _one_clause(self, seed_span: tuple[int, int]) -> bool:
@@ -1257,9 +1275,7 @@ class _Scorer:
             hits = sum(1 for n in names if kind(n))
             found = self._fits[step] = hits > 0 and 2 * hits >= len(names)
         if found is None:
-            found = step in self.persons or not self.named_types.isdisjoint(
-                self.types_of.get(step, ())
-            )
+            found = self._typed(step)
             if not found and self.kind_nouns:
                 names = self.pooled.get(step, ())
                 asked = [self._named_as_asked(n) for n in names]
@@ -1272,7 +1288,23 @@ class _Scorer:
                     known = (n for n, a in zip(names, asked, strict=True) if not a)
                     found = hits >= sum(1 for n in known if lexicon.names_a_kind(n))
             self._fits[step] = found
+        if found and not self._typed(step) and self._other_here(node):
+            found = False
         return found or self._fits_where_walked(node, step)
+
+    def _typed(self, step: Step) -> bool:
+        """Does the graph itself say the step reaches the asked kind (persons, or types)?"""
+        return step in self.persons or not self.named_types.isdisjoint(self.types_of.get(step, ()))
+
+    def _other_here(self, node: str) -> bool:
+        """Does WordNet tell what each of the node's own names is, two or more, none of the
+        asked kind? A step judged by its names over the whole tree may fit where it reaches
+        cities yet not here, where it reaches a city's arenas."""
+        names = self.labels.get(node, ())
+        if len(names) < 2 or not self.kind_nouns or any(map(self._named_as_asked, names)):
+            return False
+        lexicon = packaged_lexicon()
+        return all(lexicon.tells_kind(n) for n in names)
 
     def _fits_where_walked(self, node: str, step: Step) -> bool:
         """Do the names the step reaches from where the step before it led fit, two or more

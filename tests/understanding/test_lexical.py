@@ -262,6 +262,25 @@ def test_proper_names_are_known_by_their_kinds(
 
 
 @pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Montreal", True),
+        ("Corrigan_Arena", True),
+        ("Quayford University", True),
+        # a title made of common words says what it shows, not what it is
+        ("Street_with_a_Parasol", False),
+        ("Garden at Noon", False),
+        ("Pemberton_School_of_Economics", False),
+        ("Zorblat", False),
+    ],
+)
+def test_a_name_tells_its_kind_when_wordnet_files_it_or_a_noun_titles_it(
+    lexicon: WordNetLexicon, name: str, expected: bool
+) -> None:
+    assert lexicon.tells_kind(name) is expected
+
+
+@pytest.mark.parametrize(
     ("noun", "expected"),
     [
         ("author", True),
