@@ -1399,6 +1399,17 @@ class _Scorer:
         step = self.incoming.get(node)
         return step is not None and _all_times(self.pooled.get(step, ()))
 
+    def _read_by_one(self, steps: tuple[Step, ...], free: frozenset[str]) -> int:
+        """How many of the walk's relations only one word surely reads, a word another of
+        them takes too: one word is one step ("the city where the stadium of X's team is"
+        reads no rival's team through "team" twice). Weak readings are no such claim."""
+        sure: dict[str, int] = {}
+        for p in dict.fromkeys(s.predicate for s in steps):
+            readers = [t for t, g in self.groups.items() if g.get(p, 0.0) > 0.0]
+            if p in free and len(readers) == 1 and self.groups[readers[0]][p] >= _SURE_NOUN:
+                sure[p] = readers[0]
+        return len(sure) - len(set(sure.values()))
+
     def walked_free(self) -> frozenset[str]:
         """Relations a step may walk without paying for a bridge: those some word reads,
         but not those only the answer noun reads loosely where what it names is reached by
@@ -1727,6 +1738,7 @@ class _Scorer:
         onward = len(steps) > 1 and self.fits(end) and self.short_of(before, mostly=True)
         bridged = named[:-1] if onward else named
         score -= _BRIDGE * sum(1 for s in bridged if s.predicate not in free)
+        score -= _BRIDGE * self._read_by_one(steps, free)
         if self._past_the_place(steps, before, free):
             score -= _OVER_LONG
         if not self.justified(steps):

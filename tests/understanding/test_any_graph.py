@@ -3683,3 +3683,23 @@ async def test_a_step_that_reaches_cities_elsewhere_reaches_arenas_here() -> Non
     question = "the city where the stadium of Jolanda_Lisowski's team is?"
     steps = await _best_steps(GROUNDS, question, "Jolanda_Lisowski")
     assert steps == (Step("teams"), Step("home_city"))
+
+
+RIVALS = [
+    ("Yelena_Lisowski", "sports.pro_athlete.teams", "Ridgeway_Stallions"),
+    ("Ridgeway_Stallions", "home_city", "Philadelphia"),
+    ("Ridgeway_Stallions", "rival_team", "Lakeshore_Falcons"),
+    ("Ridgeway_Stallions", "sports.sports_team.arena_stadium", "Corrigan_Arena"),
+    ("Lakeshore_Falcons", "home_city", "Seattle"),
+    ("Lakeshore_Falcons", "sports.sports_team.arena_stadium", "Whitlock_Arena"),
+    ("Corrigan_Arena", "capacity", "30000"),
+]
+
+
+async def test_one_word_is_one_step() -> None:
+    """ "The city where the stadium of X's team is": "team" surely reads both the
+    player's ``teams`` and a club's ``rival_team``, but it is one word, so it is one step;
+    the rival's city is no answer, the team's own is."""
+    question = "the city where the stadium of Yelena_Lisowski's team is?"
+    steps = await _best_steps(RIVALS, question, "Yelena_Lisowski")
+    assert steps == (Step("sports.pro_athlete.teams"), Step("home_city"))
