@@ -1356,11 +1356,12 @@ def _plain(tok: Token, blocked: set[int]) -> bool:
     return tok.index not in blocked and tok.text not in NOISE_WORDS and tok.text not in _WH
 
 
-def relation_phrase(predicate: str) -> str:
+def relation_phrase(predicate: str, without: AbstractSet[str] = frozenset()) -> str:
     """A relation as words for the sentence encoder: its own words and the type its
-    namespace gives ("person profession"); the whole namespace only dilutes them."""
+    namespace gives ("person profession"), but for the namespace words ``without``; the
+    whole namespace only dilutes them."""
     name = read_relation(predicate)
-    return " ".join((*name.context[-1:], *name.words))
+    return " ".join((*(w for w in name.context[-1:] if w not in without), *name.words))
 
 
 def _carries_case(text: str) -> bool:

@@ -2025,12 +2025,23 @@ def _read_near(
     ][:_MAX_NEAR]
     # One phrase per set of relations: the encoder hardly reads order, so paths walking
     # the same relations in another order keep theirs ("edited by the editor ... wrote").
-    kinds: dict[frozenset[str], str] = {}
+    walks: dict[frozenset[str], tuple[Step, ...]] = {}
     for c in near:
-        walked = frozenset(s.predicate for s in c.steps)
-        kinds.setdefault(walked, ", ".join(relation_phrase(s.predicate) for s in c.steps))
-    if len(kinds) < 2:
+        walks.setdefault(frozenset(s.predicate for s in c.steps), c.steps)
+    if len(walks) < 2:
         return choices
+    # a namespace word every walk passes ("person", "university") tells none from another
+    # and only dilutes what does ("education" against "employment history")
+    shared = set.intersection(
+        *(
+            {w for s in steps for w in read_relation(s.predicate).context[-1:]}
+            for steps in walks.values()
+        )
+    )
+    kinds = {
+        walked: ", ".join(relation_phrase(s.predicate, shared) for s in steps)
+        for walked, steps in walks.items()
+    }
     # a word of one of these relations' own names would read it, not define it
     lexicon = packaged_lexicon()
     unread = _unread_forms(analysis, seed_span) - {

@@ -3703,3 +3703,22 @@ async def test_one_word_is_one_step() -> None:
     question = "the city where the stadium of Yelena_Lisowski's team is?"
     steps = await _best_steps(RIVALS, question, "Yelena_Lisowski")
     assert steps == (Step("sports.pro_athlete.teams"), Step("home_city"))
+
+
+CAMPUSES = [
+    ("Zeno_Achterberg", "people.person.education", "Korvald_University"),
+    ("Zeno_Achterberg", "people.person.employment_history", "Dunmore_University"),
+    ("Korvald_University", "education.university.city", "Krakow"),
+    ("Dunmore_University", "education.university.city", "Barcelona"),
+    ("Zeno_Achterberg", "people.person.place_of_birth", "Oslo"),
+]
+
+
+async def test_a_namespace_every_walk_shares_tells_no_walk_from_another() -> None:
+    """ "In what city did X go to university": both walks pass universities and their
+    ``education.university.city``, so the encoder reads "education" against "employment
+    history" without the "person" and "university" both carry, and going to university
+    is an education."""
+    question = "in what city did Zeno_Achterberg go to university?"
+    steps = await _best_steps(CAMPUSES, question, "Zeno_Achterberg")
+    assert steps == (Step("people.person.education"), Step("education.university.city"))
