@@ -210,11 +210,15 @@ class Analysis:
         plain = thing not in NOISE_WORDS and not _is_verb(thing)
         return plain and packaged_lexicon().is_noun(thing)
 
-    def hop_phrases(self, seed_span: tuple[int, int]) -> list[list[int]]:
+    def hop_phrases(
+        self, seed_span: tuple[int, int], defines: Callable[[str], bool] = lambda _: False
+    ) -> list[list[int]]:
         """The noun phrases naming relations that hang on the seed through "of" and
         possessives, nearest the seed first ("the country of the birthplace of X", "X's
         wife's religion", "X's wife has what religion"): each is one hop. Two that spell
-        one relation between them ("place of birth") are one phrase."""
+        one relation between them ("place of birth") are one phrase. A noun nothing reads
+        is a hop too when it ``defines`` a relation ("who is in charge of X's team": a coach
+        is someone in charge of training a team)."""
         start, end = seed_span
         if end <= start:
             return []
@@ -251,7 +255,10 @@ class Analysis:
             for run in chain
             if read.intersection(run)
             or answer in run
-            or (behind(run) and lexicon.is_noun(tokens[run[-1]].text))
+            or (
+                lexicon.is_noun(tokens[run[-1]].text)
+                and (behind(run) or defines(tokens[run[-1]].text))
+            )
         ]
         merged: list[list[int]] = []
         for run in chain:

@@ -859,7 +859,11 @@ class _Scorer:
             if analysis.answer_token is not None
             else tuple(_WH_TYPES[w] for w in (analysis.wh_word,) if w in _WH_TYPES)
         )
-        self.phrases = analysis.hop_phrases(seed_span)
+        present = {p for edges in signature.values() for p, _ in edges}
+        self.phrases = analysis.hop_phrases(
+            seed_span,
+            lambda word: _defined_with(present, frozenset(packaged_lexicon().forms(word))),
+        )
         self.amount = _asks_amount(analysis, self.phrases)
         bare_who = analysis.answer_token is None and analysis.wh_word in ("who", "whom", "whose")
         # an agent noun reads relations by what it does ("players": plays), not by what it is

@@ -3722,3 +3722,23 @@ async def test_a_namespace_every_walk_shares_tells_no_walk_from_another() -> Non
     question = "in what city did Zeno_Achterberg go to university?"
     steps = await _best_steps(CAMPUSES, question, "Zeno_Achterberg")
     assert steps == (Step("people.person.education"), Step("education.university.city"))
+
+
+BENCHES = [
+    ("Silvan_Corrigan", "teams", "Lakeshore_Falcons"),
+    ("Silvan_Corrigan", "place_of_birth", "Lisbon"),
+    ("Lakeshore_Falcons", "coach", "Cosmin_Ulloa"),
+    ("Lakeshore_Falcons", "home_city", "Seattle"),
+    ("Lakeshore_Falcons", "rival_team", "Ridgeway_Stallions"),
+    ("Ridgeway_Stallions", "coach", "Dorota_Jessup"),
+    ("Cosmin_Ulloa", "place_of_birth", "Porto"),
+]
+
+
+async def test_a_noun_nothing_reads_but_a_definition_is_a_hop() -> None:
+    """ "Who is in charge of X's team": no relation is named "charge", but WordNet defines a
+    coach as someone in charge of training a team, so "charge" is a step past the team, not
+    the team itself (a team may well answer a bare "who")."""
+    question = "who is in charge of Silvan_Corrigan's team?"
+    steps = await _best_steps(BENCHES, question, "Silvan_Corrigan")
+    assert steps == (Step("teams"), Step("coach"))
