@@ -2134,15 +2134,18 @@ def _and_back(choice: PathChoice) -> PathChoice:
     return PathChoice(choice.seed_type, (step, back), choice.seed_type, choice.score, types)
 
 
-def _crosses_a_time(steps: tuple[Step, ...], keys: tuple[str, ...], signature: Signature) -> bool:
+def _crosses_a_time(
+    steps: tuple[Step, ...], keys: tuple[str, ...], signature: Signature, tied: bool
+) -> bool:
     """Does the path pass through a point in time by two different relations? An artist
     who started in 1996 and the albums released in 1996 share a year by chance, which
     answers nothing; through one relation it is a real tie ("films released the same
-    year as X"). A time is a value: named like one, and the subject of no relation (a
-    film called "1776" is not a year)."""
+    year as X"), but only when the question asks for one (``tied``): "which city saw the
+    first performance of X" is not the plays first performed on X's day. A time is a value:
+    named like one, and the subject of no relation (a film called "1776" is not a year)."""
     labels = signature.labels if isinstance(signature, PathTree) else {}
     for i in range(1, len(steps)):
-        if steps[i - 1].predicate == steps[i].predicate:
+        if tied and steps[i - 1].predicate == steps[i].predicate:
             continue
         names = labels.get(keys[i], ())
         if not names or not all(is_time_value(n) for n in names):
@@ -2244,7 +2247,7 @@ def infer_paths(
         _extend(signature, mentioned, (seed_type,), (), max_len, found, bridges, score)
         choices = []
         for steps, keys in found:
-            if _crosses_a_time(steps, keys, signature):
+            if _crosses_a_time(steps, keys, signature, bool(analysis.comember_tokens)):
                 continue
             types = tuple(_type_of(k) for k in keys)
             forward = sum(1 for step in steps if score.named_forward(step))

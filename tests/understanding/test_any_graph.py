@@ -3742,3 +3742,29 @@ async def test_a_noun_nothing_reads_but_a_definition_is_a_hop() -> None:
     question = "who is in charge of Silvan_Corrigan's team?"
     steps = await _best_steps(BENCHES, question, "Silvan_Corrigan")
     assert steps == (Step("teams"), Step("coach"))
+
+
+PREMIERES = [
+    ("The_Painted_Kingdom", "date_of_first_performance", "1993"),
+    ("The_Painted_Wedding", "date_of_first_performance", "1993"),
+    ("The_Painted_Bargain", "date_of_first_performance", "1993"),
+    ("The_Painted_Kingdom", "premiere_venue", "Kammerspiele_Voss"),
+    ("The_Painted_Kingdom", "playwright", "Rhea_Corrigan"),
+    ("Kammerspiele_Voss", "city", "Zurich"),
+    ("Rhea_Corrigan", "place_of_birth", "Geneva"),
+]
+
+
+async def test_a_time_is_crossed_by_one_relation_only_when_a_tie_is_asked() -> None:
+    """ "Which city saw the first performance of X": the plays first performed on X's day
+    share a date with it by chance; without "same" or "also" nothing asks for them, so the
+    walk does not go out to the date and back."""
+    question = "which city saw the first performance of The_Painted_Kingdom?"
+    candidates = await _candidates(PREMIERES, question, "The_Painted_Kingdom")
+    out_and_back = (
+        Step("date_of_first_performance"),
+        Step("date_of_first_performance", Direction.IN),
+    )
+    assert all(steps[:2] != out_and_back for steps in candidates)
+    same_day = "which plays were first performed on the same day as The_Painted_Kingdom?"
+    assert out_and_back in await _candidates(PREMIERES, same_day, "The_Painted_Kingdom")
