@@ -58,6 +58,10 @@ no more than ``GLOSS_COMMON`` of all glosses): a collocation no link reads ("rec
 may still be what a relation's noun is defined by ("label": "trade name of a company that
 produces musical recordings").
 
+Verbs whose kept senses WordNet defines as being something ("work": "be employed"; "study":
+"be a student") keep that word in ``states`` (``work employed``): "where does X work" then
+reads a relation named ``employer``, which no link of "work" reaches.
+
 Two words are then related by the smallest summed distance over the concepts they share.
 Lexical pointers (derivation, pertainym, participle, also-see) are honoured per word: in the
 synset {director, manager, ...} only "director" derives from "direct". Codes are stored as
@@ -72,6 +76,7 @@ import re
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 import numpy as np
@@ -98,6 +103,9 @@ DEFINED_BY = re.compile(
     r"(?:the|a|an) ([a-z]+(?:-[a-z]+)*) of (?:your|one's|someone's) ([a-z]+(?:-[a-z]+)*)"
     r"(?: or ([a-z]+(?:-[a-z]+)*))?"
 )
+# A verb's definition that says its subject is something: "be employed", "be a student",
+# "be in charge of".
+BEING = re.compile(r"be (?:(?:a|an|the|in|on|at|of) ){0,2}([a-z]+)\b")
 # A common noun WordNet spells with capitals ("CEO", "PhD"): two capitals or more.
 ACRONYM = re.compile(r"(?=(?:[a-z]*[A-Z]){2})[A-Za-z]+")
 
@@ -440,6 +448,27 @@ def definitions(
     return out
 
 
+def states(
+    synsets: dict[tuple[str, int], Synset],
+    kept: set[tuple[str, tuple[str, int]]] | None,
+    lemmas: AbstractSet[str],
+) -> dict[str, list[str]]:
+    """Verbs WordNet defines as being something ("work": be employed; "study": be a
+    student; "head": be in charge of) -> that something's word (a lemma of three letters
+    or more: "be or become" says nothing), over the lemma's kept senses: what the verb says
+    of its subject, though no link ties the two."""
+    out: dict[str, list[str]] = {}
+    for lemma, key in sorted(kept or {(w, k) for k, ss in synsets.items() for w in ss.lemmas}):
+        synset = synsets.get(key)
+        if synset is None or synset.pos != "v" or not LEMMA.fullmatch(lemma):
+            continue
+        found = BEING.match(synset.gloss.split(";", 1)[0].strip())
+        word = found.group(1) if found else ""
+        if word in lemmas and len(word) > 2 and word not in out.setdefault(lemma, []):
+            out[lemma].append(word)
+    return {lemma: words for lemma, words in out.items() if words}
+
+
 def glosses(
     synsets: dict[tuple[str, int], Synset], kept: set[tuple[str, tuple[str, int]]] | None
 ) -> dict[int, list[str]]:
@@ -517,6 +546,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
     kinds = name_kinds(synsets, order)
     defined = definitions(synsets, order)
     glossed = glosses(synsets, kept)
+    stated = states(synsets, kept, set(words) - {"and", "not"})
     kind_deltas: list[int] = []
     for codes in kinds.values():
         kind_deltas.extend(np.diff(codes, prepend=0).tolist())
@@ -543,6 +573,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "names": len(kinds),
         "definitions": len(defined),
         "glosses": len(glossed),
+        "states": len(stated),
         "senses_per_lemma": senses,
         "distances": {"0": "own synset", "1": "one link", "2": "hypernym of hypernym"},
     }
@@ -572,6 +603,9 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "glosses": np.frombuffer(
             "\n".join(f"{i} {' '.join(w)}" for i, w in glossed.items() if w).encode(),
             dtype=np.uint8,
+        ),
+        "states": np.frombuffer(
+            "\n".join(f"{w} {' '.join(s)}" for w, s in stated.items()).encode(), dtype=np.uint8
         ),
     }
     return arrays, meta

@@ -565,6 +565,7 @@ def _relation_mentions(
         text = read_as.get(tok.index, tok.text)
         kin = _kin_nouns(text, nouns) if tok.index in (answer, done) else set()
         verb = tok.index in verbs and tok.index != answer
+        states = packaged_lexicon().states_of(text) if verb else ()
         for predicate, vocabulary in words_of.items():
             strength = match_strength(text, vocabulary, verb) if vocabulary else 0.0
             if verb and strength < 1.0 and (slots := _noun_slots(predicate)):
@@ -572,6 +573,10 @@ def _relation_mentions(
                 # but ``place_of_work`` names a place, not a placing
                 rest = [w for w in vocabulary if w not in slots]
                 strength = match_strength(text, rest, verb) if rest else 0.0
+            if strength < CLOSE_LINK and any(match_strength(w, vocabulary) >= 1.0 for w in states):
+                # "where does X work": WordNet defines working as being employed, which no
+                # link of "work" reaches, so the state reads as one link would
+                strength = CLOSE_LINK
             if not strength and predicate in kin:
                 strength = FAR_LINK
             if is_type and strength < 1.0:

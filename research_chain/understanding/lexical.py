@@ -132,6 +132,7 @@ class WordNetLexicon:
         definitions: dict[str, tuple[str, ...]] | None = None,
         noun_files: bytes = b"",
         glosses: bytes = b"",
+        states: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         if len(pos) != len(words) or offsets.shape != (len(words) + 1,):
             raise ValueError(f"lexicon has {len(words)} words but {len(pos)} tags")
@@ -160,6 +161,7 @@ class WordNetLexicon:
         self._named: dict[tuple[str, str], bool] = {}
         self._acronyms = acronyms
         self._definitions = definitions or {}
+        self._states = states or {}
         self._noun_files = noun_files
         # Parsed on first use: only a phrase that reads nothing else asks for definitions.
         self._gloss_text = glosses
@@ -201,6 +203,7 @@ class WordNetLexicon:
             _forms(arrays["definitions"]) if "definitions" in arrays else None,
             arrays["noun_files"].tobytes() if "noun_files" in arrays else b"",
             arrays["glosses"].tobytes() if "glosses" in arrays else b"",
+            _forms(arrays["states"]) if "states" in arrays else None,
         )
 
     def __len__(self) -> int:
@@ -259,6 +262,18 @@ class WordNetLexicon:
             if len(found) >= 2:
                 return found[0], found[1:]
         return None
+
+    def states_of(self, verb: str) -> tuple[str, ...]:
+        """What WordNet defines the verb as being ("works": be employed -> ``employed``;
+        "studied": be a student -> ``student``): a word for the state the verb puts its
+        subject in, which no link of the verb's reaches. Empty for most verbs."""
+        return tuple(
+            dict.fromkeys(
+                w
+                for base in self._lemmatise(verb.lower(), only=_VERB)
+                for w in self._states.get(base, ())
+            )
+        )
 
     def defined_with(self, word: str) -> frozenset[str]:
         """The words WordNet defines the word's frequent noun and verb senses with, the

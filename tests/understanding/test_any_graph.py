@@ -3768,3 +3768,22 @@ async def test_a_time_is_crossed_by_one_relation_only_when_a_tie_is_asked() -> N
     assert all(steps[:2] != out_and_back for steps in candidates)
     same_day = "which plays were first performed on the same day as The_Painted_Kingdom?"
     assert out_and_back in await _candidates(PREMIERES, same_day, "The_Painted_Kingdom")
+
+
+WORKPLACES = [
+    ("Ada_Lark", "spouse", "Ben_Lark"),
+    ("Ada_Lark", "employer", "Quayford_Labs"),
+    ("Ada_Lark", "place_of_birth", "Bristol"),
+    ("Ada_Lark", "nationality", "United_Kingdom"),
+    ("Quayford_Labs", "headquarters", "Manchester"),
+    ("Quayford_Labs", "industry", "Biotechnology"),
+]
+
+
+@pytest.mark.parametrize("question", ["who does Ada_Lark work for?", "where does Ada_Lark work?"])
+async def test_a_verb_reads_the_relation_its_definition_names(question: str) -> None:
+    """No WordNet link ties "work" to ``employer``, but WordNet defines working as being
+    employed, and that names the relation: X's employer (or where it is), not where X was
+    born."""
+    steps = await _best_steps(WORKPLACES, question, "Ada_Lark")
+    assert steps[0] == Step("employer")

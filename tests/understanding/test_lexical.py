@@ -414,3 +414,20 @@ def test_a_word_is_defined_with_its_senses_uncommon_words(lexicon: WordNetLexico
     assert {"company", "recordings"} <= lexicon.defined_with("record company")
     assert "person" not in lexicon.defined_with("teacher")
     assert lexicon.defined_with("Quayford") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("verb", "state"),
+    [("works", "employed"), ("studied", "student"), ("hails", "native"), ("heads", "charge")],
+)
+def test_a_verb_defined_as_being_something_names_that_state(
+    lexicon: WordNetLexicon, verb: str, state: str
+) -> None:
+    """WordNet defines "work" as "be employed": no link of the verb reaches ``employer``,
+    but the state it puts its subject in does."""
+    assert state in lexicon.states_of(verb)
+
+
+def test_most_verbs_are_defined_as_doing_not_being(lexicon: WordNetLexicon) -> None:
+    assert lexicon.states_of("write") == ()
+    assert lexicon.states_of("zorblat") == ()
