@@ -755,8 +755,9 @@ def _agent_nouns(verb: str) -> tuple[str, ...]:
 
 def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
     """Words used as verbs where English leaves no doubt: after a do-auxiliary and its named
-    subject ("what nation did X form in"; a longer subject ending in a name when the verb
-    closes the question: "did the group that recorded X form"), an inflected verb right
+    subject ("what nation did X form in"; a longer subject ending in a name, or in a name's
+    possessed noun, when the verb closes the question: "did the group that recorded X form",
+    "where does X's husband work"), an inflected verb right
     after "who" or a relative "that" ("who runs X", "the firm that makes X"), any verb
     right after an opening "who" ("who put X on stage": "put" has no "-ed" to show its
     tense), after an asked noun and before its object ("which firm makes X"), and past
@@ -780,6 +781,9 @@ def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
             start -= 1
         after_subject = 0 < start < at and tokens[start - 1].text in DO_FORMS
         after_subject = after_subject or (start < at and at in closing and first_do < start - 1)
+        # "where does X's husband work": the subject is a name's possessed noun
+        possessed = at > 2 and tokens[at - 2].text == "s" and at - 3 in blocked
+        after_subject = after_subject or (possessed and at in closing and first_do < at - 3)
         # "which hospital employs X": the asked noun is its subject
         asked_subject = at > 1 and tokens[at - 2].text in _WH_DETERMINERS
         after_asked = asked_subject and _verb_before_object(tokens, blocked, at)

@@ -3787,3 +3787,17 @@ async def test_a_verb_reads_the_relation_its_definition_names(question: str) -> 
     born."""
     steps = await _best_steps(WORKPLACES, question, "Ada_Lark")
     assert steps[0] == Step("employer")
+
+
+async def test_a_possessed_noun_is_the_subject_of_the_closing_verb() -> None:
+    """ "Where does X's husband work": "work" closes the question after its subject, the
+    husband, so it is a verb, and WordNet's "be employed" reads ``employer``: not the
+    husband's nationality."""
+    rows = [
+        *WORKPLACES,
+        ("Ben_Lark", "employer", "Harbor_Bank"),
+        ("Ben_Lark", "nationality", "Ireland"),
+        ("Harbor_Bank", "headquarters", "Dublin"),
+    ]
+    steps = await _best_steps(rows, "where does Ada_Lark's husband work?", "Ada_Lark")
+    assert steps[:2] == (Step("spouse"), Step("employer"))
