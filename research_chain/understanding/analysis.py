@@ -782,7 +782,7 @@ def _verb_uses(tokens: Sequence[Token], blocked: set[int]) -> set[int]:
         after_subject = 0 < start < at and tokens[start - 1].text in DO_FORMS
         after_subject = after_subject or (start < at and at in closing and first_do < start - 1)
         # "where does X's husband work": the subject is a name's possessed noun
-        possessed = at > 2 and tokens[at - 2].text == "s" and at - 3 in blocked
+        possessed = _owned_by_a_name(tokens, blocked, at - 1)
         after_subject = after_subject or (possessed and at in closing and first_do < at - 3)
         # "which hospital employs X": the asked noun is its subject
         asked_subject = at > 1 and tokens[at - 2].text in _WH_DETERMINERS
@@ -1340,7 +1340,7 @@ def _phrases_read_whole(
     read = {m.token for m in found}
     runs: list[list[int]] = []
     for i in range(len(tokens)):
-        possessed = i > 0 and tokens[i - 1].text == "s" and (i - 2 in blocked)
+        possessed = _owned_by_a_name(tokens, blocked, i)
         if not possessed and not (i + 1 < len(tokens) and tokens[i + 1].text == "of"):
             continue
         run = [i]
@@ -1366,6 +1366,11 @@ def _phrases_read_whole(
         if best is not None:
             readings.append(RelationMention(names[phrases[best]], run[-1], words, WHOLE_PHRASE))
     return readings
+
+
+def _owned_by_a_name(tokens: Sequence[Token], blocked: set[int], at: int) -> bool:
+    """Is the word at ``at`` a name's possessed noun ("X's wife": "wife")?"""
+    return at > 1 and tokens[at - 1].text == "s" and at - 2 in blocked
 
 
 def _plain(tok: Token, blocked: set[int]) -> bool:

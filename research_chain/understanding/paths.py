@@ -851,6 +851,7 @@ class _Scorer:
         # "how many fans does X hold", counting nothing the graph names: an amount
         self._fits: dict[Step, bool] = {}
         self._fits_after: dict[_Walked, bool] = {}
+        self._other: dict[str, bool] = {}
         self._asked: dict[str, bool] = {}
         self._elsewhere: bool | None = None
         self._free: frozenset[str] | None = None
@@ -859,10 +860,12 @@ class _Scorer:
             if analysis.answer_token is not None
             else tuple(_WH_TYPES[w] for w in (analysis.wh_word,) if w in _WH_TYPES)
         )
-        present = {p for edges in signature.values() for p, _ in edges}
         self.phrases = analysis.hop_phrases(
             seed_span,
-            lambda word: _defined_with(present, frozenset(packaged_lexicon().forms(word))),
+            lambda word: _defined_with(
+                {p for edges in signature.values() for p, _ in edges},
+                frozenset(packaged_lexicon().forms(word)),
+            ),
         )
         self.amount = _asks_amount(analysis, self.phrases)
         bare_who = analysis.answer_token is None and analysis.wh_word in ("who", "whom", "whose")
@@ -899,6 +902,17 @@ class _Scorer:
         self.groups: dict[int, dict[str, float]] = {}
         for m in analysis.relations:
             self.groups.setdefault(m.token, {})[m.predicate] = m.strength
+        readers: dict[str, list[int]] = {}
+        for token, group in self.groups.items():
+            for predicate, strength in group.items():
+                if strength > 0.0:
+                    readers.setdefault(predicate, []).append(token)
+        # relations only one word reads, and surely: that word's step (``_read_by_one``)
+        self._sole_reader = {
+            p: ts[0]
+            for p, ts in readers.items()
+            if len(ts) == 1 and self.groups[ts[0]][p] >= _SURE_NOUN
+        }
         self.type_tokens: dict[int, set[str]] = {}
         for type_name, positions in analysis.types.items():
             for position in positions:
@@ -1304,11 +1318,17 @@ class _Scorer:
         """Does WordNet tell what each of the node's own names is, two or more, none of the
         asked kind? A step judged by its names over the whole tree may fit where it reaches
         cities yet not here, where it reaches a city's arenas."""
-        names = self.labels.get(node, ())
-        if len(names) < 2 or not self.kind_nouns or any(map(self._named_as_asked, names)):
-            return False
-        lexicon = packaged_lexicon()
-        return all(lexicon.tells_kind(n) for n in names)
+        found = self._other.get(node)
+        if found is None:
+            names = self.labels.get(node, ())
+            lexicon = packaged_lexicon()
+            found = self._other[node] = (
+                len(names) >= 2
+                and bool(self.kind_nouns)
+                and not any(map(self._named_as_asked, names))
+                and all(lexicon.tells_kind(n) for n in names)
+            )
+        return found
 
     def _fits_where_walked(self, node: str, step: Step) -> bool:
         """Do the names the step reaches from where the step before it led fit, two or more
@@ -1407,12 +1427,12 @@ class _Scorer:
         """How many of the walk's relations only one word surely reads, a word another of
         them takes too: one word is one step ("the city where the stadium of X's team is"
         reads no rival's team through "team" twice). Weak readings are no such claim."""
-        sure: dict[str, int] = {}
-        for p in dict.fromkeys(s.predicate for s in steps):
-            readers = [t for t, g in self.groups.items() if g.get(p, 0.0) > 0.0]
-            if p in free and len(readers) == 1 and self.groups[readers[0]][p] >= _SURE_NOUN:
-                sure[p] = readers[0]
-        return len(sure) - len(set(sure.values()))
+        sure = [
+            self._sole_reader[p]
+            for p in {s.predicate for s in steps}
+            if p in free and p in self._sole_reader
+        ]
+        return len(sure) - len(set(sure))
 
     def walked_free(self) -> frozenset[str]:
         """Relations a step may walk without paying for a bridge: those some word reads,
