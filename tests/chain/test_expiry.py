@@ -6,6 +6,7 @@ import uuid
 
 import nats.js.errors
 import pytest
+from nats.js.kv import KeyValue
 
 from research_chain.bus import Bus
 from research_chain.bus import names as n
@@ -16,33 +17,43 @@ from research_chain.runtime import start_chain
 from tests.chain.standins import Recorder, standins
 
 
+async def _until_purged(watcher: KeyValue.KeyWatcher) -> tuple[KeyValue.Entry, KeyValue.Entry]:
+    """The record's last write and its purge, as the server stamped them."""
+    written: KeyValue.Entry | None = None
+    while True:
+        change = await watcher.updates(30)
+        if change is None:  # the end of the initial values
+            continue
+        if change.operation == "PURGE":
+            assert written is not None and written.value
+            return written, change
+        written = change
+
+
 async def test_records_expire_after_the_retention_and_not_before(
     bus: Bus, settings: Settings, writer: GraphWriter, recorder: Recorder
 ) -> None:
-    # long enough that a loaded machine still sees the records before they go
-    settings = settings.model_copy(update={"loop_retention_s": 3.0})
+    retention = 1.0
+    settings = settings.model_copy(update={"loop_retention_s": retention})
     chain = await start_chain(bus, settings, standins(recorder))
     loops = await bus.js.key_value(settings.loops_bucket)
     entities = await bus.js.key_value(settings.entities_bucket)
     loop_id = str(uuid.uuid4())
+    # Watched from before the loop starts, so a slow machine cannot miss the records;
+    # "not before" is judged by the server's own timestamps, which load only delays.
+    entity_watch = await entities.watch(n.entity_key(n.loop_entity_id(loop_id)))
+    complete_watch = await loops.watch(n.complete_key(loop_id))
     try:
         result = await research(
             bus, "a topic", parent_loop_id="parent-expiry", loop_id=loop_id, timeout=30,
             hints={"route": "synthesize_directly"},
         )  # fmt: skip
         assert not result.degraded
-        entity = n.entity_key(n.loop_entity_id(loop_id))
-        watcher = await entities.watch(entity)
-        first = await watcher.updates(5)
-        assert first is not None and first.value  # still there when the answer arrives
-        assert (await loops.get(n.complete_key(loop_id))).value
-        # The scheduled expiry fires at the next whole second after the retention; the
-        # watcher marks the end of the initial values with None.
-        change = await watcher.updates(10)
-        while change is None or change.operation is None:
-            change = await watcher.updates(10)
-        assert change.operation == "PURGE"
-        await watcher.stop()
+        for watcher in (complete_watch, entity_watch):
+            written, purged = await _until_purged(watcher)
+            assert written.created is not None and purged.created is not None
+            assert (purged.created - written.created).total_seconds() >= retention
+            await watcher.stop()
     finally:
         # The purge is the expiry handler at work; stopping lets it finish (ack, delete).
         await chain.stop()
