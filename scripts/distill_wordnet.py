@@ -120,6 +120,11 @@ DEFAULT_SENSES = 3
 # A definition word found in more than this share of all glosses ("person", "used") says
 # nothing about which sense it defines.
 GLOSS_COMMON = 0.004
+# Converse roles: antonyms of a person noun's senses or their hypernyms this many links up,
+# unless their definitions share this share of content words (the same role, other sex).
+PERSON_FILE = 18
+CONVERSE_DEPTH = 2
+ALIKE = 0.3
 # Senses of a proper name whose kinds are kept ("Paris": the French capital, the Texan town).
 KIND_SENSES = 2
 NO_FILE = 255
@@ -469,18 +474,69 @@ def states(
     return {lemma: words for lemma, words in out.items() if words}
 
 
+def converses(
+    synsets: dict[tuple[str, int], Synset],
+    order: dict[tuple[str, str], list[tuple[str, int]]],
+    common: AbstractSet[str],
+) -> dict[str, list[str]]:
+    """Person nouns and the role on the other side of the same tie ("parent": child;
+    "employer": employee; "boss", a kind of employer: employee): WordNet's antonyms of the
+    lemma's first two person senses, or of their hypernyms up to ``CONVERSE_DEPTH`` links
+    up ("mother", a parent: child). Antonyms defined alike ("husband" and "wife": a married
+    man, a married woman) are the same role for another sex, not the other side of it."""
+
+    def content(synset: Synset) -> set[str]:
+        return {w for w in _gloss_words(synset) if len(w) > 2 and w not in common}
+
+    out: dict[str, list[str]] = {}
+    for (lemma, pos), keys in sorted(order.items()):
+        if pos != "n" or not LEMMA.fullmatch(lemma):
+            continue
+        frontier = [k for k in keys[:2] if k in synsets and synsets[k].lex_file == PERSON_FILE]
+        found: list[str] = []
+        for _ in range(CONVERSE_DEPTH + 1):
+            above = []
+            for key in frontier:
+                synset = synsets[key]
+                for symbol, target, _, word in synset.pointers:
+                    other = synsets.get(target)
+                    if other is None:
+                        continue
+                    if symbol == "@":
+                        above.append(target)
+                    elif symbol == "!" and other.lex_file == PERSON_FILE:
+                        mine, theirs = content(synset), content(other)
+                        shared = len(mine & theirs) / max(1, min(len(mine), len(theirs)))
+                        name = other.lemmas[word - 1] if word else other.lemmas[0]
+                        if shared < ALIKE and LEMMA.fullmatch(name) and name != lemma:
+                            found.append(name)
+            if found:
+                out[lemma] = list(dict.fromkeys(found))
+                break
+            frontier = above
+    return out
+
+
+def _gloss_words(synset: Synset) -> list[str]:
+    """The definition's words, without its quoted examples."""
+    return re.findall(r"[a-z]+", re.split(r';\s*"|\s"', synset.gloss)[0].lower())
+
+
+def _common_gloss_words(synsets: dict[tuple[str, int], Synset]) -> set[str]:
+    """Words in more than ``GLOSS_COMMON`` of all noun and verb definitions: they say
+    nothing of what one defines."""
+    words_of = [set(_gloss_words(s)) for s in synsets.values() if s.pos in ("n", "v")]
+    share = Counter(w for found in words_of for w in found)
+    return {w for w, n in share.items() if n > len(words_of) * GLOSS_COMMON}
+
+
 def glosses(
     synsets: dict[tuple[str, int], Synset], kept: set[tuple[str, tuple[str, int]]] | None
 ) -> dict[int, list[str]]:
     """Each kept noun or verb sense's definition words, by synset id, the common ones left
     out: what WordNet says a thing is, for a phrase that no link reads."""
-    words_of = {
-        key: re.findall(r"[a-z]+", re.split(r';\s*"|\s"', synset.gloss)[0].lower())
-        for key, synset in synsets.items()
-        if synset.pos in ("n", "v")
-    }
-    share = Counter(w for found in words_of.values() for w in set(found))
-    common = {w for w, n in share.items() if n > len(words_of) * GLOSS_COMMON}
+    words_of = {key: _gloss_words(s) for key, s in synsets.items() if s.pos in ("n", "v")}
+    common = _common_gloss_words(synsets)
     keys = {key for _, key in kept} if kept is not None else set(words_of)
     return {
         synsets[key].ident: [w for w in dict.fromkeys(found) if len(w) > 2 and w not in common]
@@ -547,6 +603,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
     defined = definitions(synsets, order)
     glossed = glosses(synsets, kept)
     stated = states(synsets, kept, set(words) - {"and", "not"})
+    opposite = converses(synsets, order, _common_gloss_words(synsets))
     kind_deltas: list[int] = []
     for codes in kinds.values():
         kind_deltas.extend(np.diff(codes, prepend=0).tolist())
@@ -574,6 +631,7 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         "definitions": len(defined),
         "glosses": len(glossed),
         "states": len(stated),
+        "converses": len(opposite),
         "senses_per_lemma": senses,
         "distances": {"0": "own synset", "1": "one link", "2": "hypernym of hypernym"},
     }
@@ -606,6 +664,10 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
         ),
         "states": np.frombuffer(
             "\n".join(f"{w} {' '.join(s)}" for w, s in stated.items()).encode(), dtype=np.uint8
+        ),
+        "converses": np.frombuffer(
+            "\n".join(f"{w} {' '.join(c)}" for w, c in opposite.items()).encode(),
+            dtype=np.uint8,
         ),
     }
     return arrays, meta

@@ -126,6 +126,8 @@ class RelationMention:
     token: int
     word: str
     strength: float = 1.0
+    # the word names the relation's other end: "parents" reads ``children`` walked backwards
+    converse: bool = False
 
 
 @dataclass(slots=True)
@@ -438,6 +440,26 @@ def _content_words(predicate: str) -> list[str]:
     return [w for w in words if w not in NOISE_WORDS | LIGHT_VERBS and len(w) > 1]
 
 
+def _unnamed_converses(word: str, nouns: Mapping[str, Sequence[str]]) -> tuple[str, ...]:
+    """The roles across the tie from the word's ("parents": child), when no relation of the
+    graph names the word's own side of it: where ``parents`` is there beside ``children``,
+    "the mother of X" is read by it, and ``children`` walked back only blurs the steps."""
+    lexicon = packaged_lexicon()
+    others = lexicon.converses_of(word)
+    own = {w for other in others for w in lexicon.converses_of(other)}
+    if own and any(_names_the_other_end(tuple(own), names) for names in nouns.values()):
+        return ()
+    return others
+
+
+def _names_the_other_end(converses: Sequence[str], nouns: Sequence[str]) -> bool:
+    """Is the relation's last noun the role across the tie from the question word's
+    (``children`` for "parents")?"""
+    if not converses or not nouns:
+        return False
+    return not set(converses).isdisjoint(packaged_lexicon().forms(nouns[-1]))
+
+
 @functools.lru_cache(maxsize=4096)
 def _noun_slots(predicate: str) -> frozenset[str]:
     """The words of a relation's name that stand as nouns there though they are verbs too:
@@ -566,6 +588,8 @@ def _relation_mentions(
         kin = _kin_nouns(text, nouns) if tok.index in (answer, done) else set()
         verb = tok.index in verbs and tok.index != answer
         states = packaged_lexicon().states_of(text) if verb else ()
+        others = () if verb else _unnamed_converses(text, nouns)
+        across: list[RelationMention] = []
         for predicate, vocabulary in words_of.items():
             strength = match_strength(text, vocabulary, verb) if vocabulary else 0.0
             if verb and strength < 1.0 and (slots := _noun_slots(predicate)):
@@ -577,6 +601,9 @@ def _relation_mentions(
                 # "where does X work": WordNet defines working as being employed, which no
                 # link of "work" reaches, so the state reads as one link would
                 strength = CLOSE_LINK
+            if strength < CLOSE_LINK and _names_the_other_end(others, nouns[predicate]):
+                across.append(RelationMention(predicate, tok.index, tok.text, CLOSE_LINK, True))
+                continue
             if not strength and predicate in kin:
                 strength = FAR_LINK
             if is_type and strength < 1.0:
@@ -589,6 +616,8 @@ def _relation_mentions(
                 continue  # "films" in a graph of movies names the type, not a relation
             if strength:
                 readings.append(RelationMention(predicate, tok.index, tok.text, strength))
+        if not any(r.strength >= CLOSE_LINK for r in readings):
+            readings += across
         if not readings and " " in text and not (names_a_type or is_type):
             # a collocation no link reads ("record company") may be what a relation's noun
             # is defined as ("label": a company that produces musical recordings)

@@ -133,6 +133,7 @@ class WordNetLexicon:
         noun_files: bytes = b"",
         glosses: bytes = b"",
         states: dict[str, tuple[str, ...]] | None = None,
+        converses: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         if len(pos) != len(words) or offsets.shape != (len(words) + 1,):
             raise ValueError(f"lexicon has {len(words)} words but {len(pos)} tags")
@@ -162,6 +163,7 @@ class WordNetLexicon:
         self._acronyms = acronyms
         self._definitions = definitions or {}
         self._states = states or {}
+        self._converses = converses or {}
         self._noun_files = noun_files
         # Parsed on first use: only a phrase that reads nothing else asks for definitions.
         self._gloss_text = glosses
@@ -204,6 +206,7 @@ class WordNetLexicon:
             arrays["noun_files"].tobytes() if "noun_files" in arrays else b"",
             arrays["glosses"].tobytes() if "glosses" in arrays else b"",
             _forms(arrays["states"]) if "states" in arrays else None,
+            _forms(arrays["converses"]) if "converses" in arrays else None,
         )
 
     def __len__(self) -> int:
@@ -272,6 +275,17 @@ class WordNetLexicon:
                 w
                 for base in self._lemmatise(verb.lower(), only=_VERB)
                 for w in self._states.get(base, ())
+            )
+        )
+
+    def converses_of(self, noun: str) -> tuple[str, ...]:
+        """The role across the tie the noun names ("parents": child; "boss": employee): a
+        relation named by that role, walked backwards, reaches what the noun names."""
+        return tuple(
+            dict.fromkeys(
+                w
+                for base in self._lemmatise(noun.lower(), only=_NOUN)
+                for w in self._converses.get(base, ())
             )
         )
 

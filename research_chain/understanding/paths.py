@@ -1523,10 +1523,12 @@ class _Scorer:
     def named_forward(self, step: Step) -> bool:
         """Does a noun of the question name where this step leads ("the dad of X" and
         ``parents`` walked forward; backwards it would reach the children)?"""
-        if _as_named(step) is not Direction.OUT or not _nouns(_ends(step.predicate)[0]):
+        if not _nouns(_ends(step.predicate)[0]):
             return False
         return any(
-            m.predicate == step.predicate and self.analysis.noun_slot(m.token)
+            m.predicate == step.predicate
+            and self.analysis.noun_slot(m.token)
+            and _as_named(step) is (Direction.IN if m.converse else Direction.OUT)
             for m in self.analysis.relations
         )
 
@@ -1543,11 +1545,16 @@ class _Scorer:
             objects = _nouns(_ends(step.predicate)[0])
             mentions = [m for m in self.analysis.relations if m.predicate == step.predicate]
             of_seed = bool(mentions) and all(m.token in self.of_seed for m in mentions)
+            away = Direction.OUT if of_seed else Direction.IN
             found = self._backward[step] = (
-                _as_named(step) is (Direction.OUT if of_seed else Direction.IN)
-                and bool(objects and mentions)
+                bool(objects and mentions)
                 and all(self.analysis.noun_slot(m.token) for m in mentions)
-                and any(match_strength(m.word, objects) >= _SURE_NOUN for m in mentions)
+                and any(
+                    _as_named(step) is _flipped(away)
+                    if m.converse
+                    else _as_named(step) is away and match_strength(m.word, objects) >= _SURE_NOUN
+                    for m in mentions
+                )
             )
         return found
 

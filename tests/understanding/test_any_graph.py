@@ -3801,3 +3801,36 @@ async def test_a_possessed_noun_is_the_subject_of_the_closing_verb() -> None:
     ]
     steps = await _best_steps(rows, "where does Ada_Lark's husband work?", "Ada_Lark")
     assert steps[:2] == (Step("spouse"), Step("employer"))
+
+
+FAMILY_TIES = [
+    ("Carl_Lark", "people.person.children", "Ada_Lark"),
+    ("Dora_Lark", "people.person.children", "Ada_Lark"),
+    ("Ada_Lark", "people.person.children", "Eve_Lark"),
+    ("Carl_Lark", "people.person.place_of_birth", "Leeds"),
+    ("Dora_Lark", "people.person.place_of_birth", "Leeds"),
+    ("Ada_Lark", "people.person.place_of_birth", "Bristol"),
+    ("Eve_Lark", "people.person.place_of_birth", "York"),
+    ("Ivo_Reed", "employee", "Ada_Lark"),
+    ("Ada_Lark", "employee", "Gus_Reed"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "first"),
+    [
+        ("who are Ada_Lark's parents?", Step("people.person.children", Direction.IN)),
+        ("who is the mother of Ada_Lark?", Step("people.person.children", Direction.IN)),
+        ("where were Ada_Lark's parents born?", Step("people.person.children", Direction.IN)),
+        ("who is Ada_Lark's boss?", Step("employee", Direction.IN)),
+        ("who are Ada_Lark's children?", Step("people.person.children")),
+        ("who are Ada_Lark's employees?", Step("employee")),
+    ],
+)
+async def test_a_role_reads_the_relation_named_by_its_converse_backwards(
+    question: str, first: Step
+) -> None:
+    """A graph that records only ``children`` answers "X's parents" by walking it back:
+    WordNet gives child as the antonym of parent. Walked on, it would answer X's children."""
+    steps = await _best_steps(FAMILY_TIES, question, "Ada_Lark")
+    assert steps[0] == first

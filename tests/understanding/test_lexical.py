@@ -431,3 +431,23 @@ def test_a_verb_defined_as_being_something_names_that_state(
 def test_most_verbs_are_defined_as_doing_not_being(lexicon: WordNetLexicon) -> None:
     assert lexicon.states_of("write") == ()
     assert lexicon.states_of("zorblat") == ()
+
+
+@pytest.mark.parametrize(
+    ("noun", "other"),
+    [("parents", "child"), ("children", "parent"), ("mother", "child"), ("employees", "employer"),
+     ("boss", "employee")],
+)  # fmt: skip
+def test_a_role_knows_the_role_across_its_tie(
+    lexicon: WordNetLexicon, noun: str, other: str
+) -> None:
+    """WordNet's antonyms of person nouns, or of their hypernyms ("mother", a parent):
+    a relation named by the other role, walked backwards, reaches this one."""
+    assert other in lexicon.converses_of(noun)
+
+
+@pytest.mark.parametrize("noun", ["husband", "brother", "teacher", "Quayford"])
+def test_a_role_for_another_sex_is_no_converse(lexicon: WordNetLexicon, noun: str) -> None:
+    """ "husband" and "wife" are WordNet antonyms defined alike (a married man, a married
+    woman): the same role for another sex, so walking ``wife`` backwards is not implied."""
+    assert lexicon.converses_of(noun) == ()
