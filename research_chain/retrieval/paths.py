@@ -59,7 +59,7 @@ async def path_tree(
     mirrored = {p for p in stored if (forward_name(p) or "") in stored}
     tree: dict[str, dict[tuple[str, Direction], set[str]]] = {}
     level: dict[str, list[str]] = {root: sorted(set(seeds))[:per_node]}
-    labels: dict[str, tuple[str, ...]] = {}
+    labels: dict[str, tuple[str, ...]] = {root: tuple(graph.label(i) for i in level[root])}
     kinds: dict[str, str] = {"": LITERAL}
     cost = {root: 0}
     pools: dict[str, set[str]] = {root: set(seeds)}

@@ -2152,11 +2152,22 @@ def _reaches_agents(step: Step, _node: str = "") -> bool:
     return doing and _as_named(step) is Direction.IN
 
 
-def _and_back(choice: PathChoice) -> PathChoice:
+def _and_back(choice: PathChoice, signature: Signature, root: str) -> PathChoice:
     """The step out and back: what shares it with the seed ("who sang on the same
-    record as X")."""
+    record as X"), where that reaches anyone but the seed. Walked back, a step that only
+    returns to the seed shares nothing: "X's other half" is X's spouse, not X."""
     (step,) = choice.steps
     back = Step(step.predicate, _flipped(step.direction))
+    labels = signature.labels if isinstance(signature, PathTree) else {}
+    own = set(labels.get(root, ()))
+    returned = {
+        name
+        for far in signature.get(root, {}).get((step.predicate, step.direction), ())
+        for near in signature.get(far, {}).get((back.predicate, back.direction), ())
+        for name in labels.get(near, ())
+    }
+    if own and returned <= own:
+        return choice
     types = (*choice.types, choice.seed_type)
     return PathChoice(choice.seed_type, (step, back), choice.seed_type, choice.score, types)
 
@@ -2247,7 +2258,7 @@ def infer_paths(
             only = only or _read_whole(analysis, seed_type, signature, seed_span, score.may_end)
             only = only or _read_defined(analysis, seed_type, signature, seed_span, score.may_end)
             if analysis.comember_tokens:
-                only = [_and_back(choice) for choice in only]
+                only = [_and_back(choice, signature, seed_type) for choice in only]
             if only:
                 return only
             rare = (
@@ -2307,7 +2318,7 @@ def infer_paths(
         margin = _HOPELESS_MARGIN if hopeless else CLEAR_MARGIN
         whole = _read_whole(analysis, seed_type, signature, seed_span, score.may_end, margin)
         if analysis.comember_tokens:
-            whole = [_and_back(choice) for choice in whole]
+            whole = [_and_back(choice, signature, seed_type) for choice in whole]
         if whole:
             first = dataclasses.replace(whole[0], score=choices[0].score)
             return [first, *(c for c in choices if c.steps != first.steps)]

@@ -924,6 +924,19 @@ async def test_the_same_thing_with_no_relation_word_is_walked_out_and_back() -> 
     )
 
 
+async def test_a_step_that_only_returns_to_the_seed_is_not_walked_back() -> None:
+    """ "X's other half" reads no word but "other": walked out and back, ``spouse``
+    returns to X alone, who is no answer; the spouse is."""
+    rows = [
+        ("Gunnar_L", "spouse", "Gaspard_J"),
+        ("Gaspard_J", "spouse", "Gunnar_L"),
+        ("Gunnar_L", "place_of_birth", "Rotterdam"),
+        ("Gaspard_J", "place_of_birth", "Lyon"),
+    ]
+    steps = await _best_steps(rows, "who is Gunnar_L's other half?", "Gunnar_L")
+    assert len(steps) == 1 and steps[0].predicate == "spouse"
+
+
 async def test_a_long_name_is_one_word_between_a_mention_and_also() -> None:
     """ "the author of [a six-word title] also ...": "also" is next to "author" once the
     name counts as one word, so the author's other books are asked for."""
