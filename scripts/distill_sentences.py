@@ -61,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
             arrays[f"f:{name}"] = tensor.astype(np.float32)
     vocab = (args.model / "vocab.txt").read_text(encoding="utf-8")
     arrays["vocab"] = np.frombuffer(vocab.encode("utf-8"), dtype=np.uint8)
-    np.savez_compressed(args.out, **arrays)
+    # allow_pickle named (numpy's default) so mypy does not match **arrays against it.
+    np.savez_compressed(args.out, allow_pickle=True, **arrays)
     print(f"wrote {args.out} ({args.out.stat().st_size / 1e6:.1f} MB)", file=sys.stderr)
     return 0
 

@@ -690,7 +690,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     arrays, meta = build(args.wordnet_dir, args.senses or None)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(args.out, **arrays)
+    # allow_pickle named (numpy's default) so mypy does not match **arrays against it.
+    np.savez_compressed(args.out, allow_pickle=True, **arrays)
     args.license_out.write_text(read_license(args.wordnet_dir), encoding="utf-8")
     size = args.out.stat().st_size
     print(

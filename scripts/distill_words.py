@@ -156,7 +156,8 @@ def main() -> None:
     vocab_bytes = np.frombuffer("\n".join(tokens).encode(), dtype=np.uint8)
     meta_bytes = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(args.out, vocab=vocab_bytes, meta=meta_bytes, **arrays)
+    # allow_pickle named (numpy's default) so mypy does not match **arrays against it.
+    np.savez_compressed(args.out, vocab=vocab_bytes, meta=meta_bytes, allow_pickle=True, **arrays)
 
     centred = raw - raw.mean(axis=0, keepdims=True)
     stored = dequantise(arrays)

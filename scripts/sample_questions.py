@@ -10,9 +10,17 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol, TypedDict
 
-Question = dict[str, Any]
+
+class Question(TypedDict):
+    question: str
+    answers: list[str]
+    kind: str
+
+
+# One question with its gold answers, as a builder produces it (before its kind is added).
+Asked = tuple[str, list[str]]
 
 
 class Facts(Protocol):
@@ -57,7 +65,7 @@ def _pick(rng: random.Random, pool: list[str], ok: Callable[[str], bool]) -> str
     return rng.choice(options)
 
 
-def hop1(ix: Index, rng: random.Random) -> list[Question]:
+def hop1(ix: Index, rng: random.Random) -> list[Asked]:
     drones, missions, ops = ix.of("drone"), ix.of("mission"), ix.of("operator")
     d1, d2, d3, d4 = rng.sample(drones, 4)
     m1, m2 = rng.sample(missions, 2)
@@ -72,10 +80,10 @@ def hop1(ix: Index, rng: random.Random) -> list[Question]:
         (f"Who performed {ix.name(ev)}?", ix.labels(ix.fwd([ev], "performed_by"))),
         (f"What is the serial number of {ix.name(d4)}?", ix.lits([d4], "serial_number")),
         (f"Which site is {ix.name(op)} based at?", ix.labels(ix.fwd([op], "based_at"))),
-    ]  # type: ignore[return-value]
+    ]
 
 
-def hop2(ix: Index, rng: random.Random) -> list[Question]:
+def hop2(ix: Index, rng: random.Random) -> list[Asked]:
     flown = [d for d in ix.of("drone") if ix.inn[(d, "assigned_to")]]
     serviced = [d for d in ix.of("drone") if ix.inn[(d, "serviced")]]
     faulty_missions = [
@@ -105,10 +113,10 @@ def hop2(ix: Index, rng: random.Random) -> list[Question]:
          ix.labels(ix.fwd(ix.fwd([m4], "assigned_to"), "had_fault"))),
         (f"Who serviced the drone {ix.name(d2)}?",
          ix.labels(ix.fwd(ix.back([d2], "serviced"), "performed_by"))),
-    ]  # type: ignore[return-value]  # fmt: skip
+    ]  # fmt: skip
 
 
-def hop3(ix: Index, rng: random.Random) -> list[Question]:
+def hop3(ix: Index, rng: random.Random) -> list[Asked]:
     def flew(op: str) -> list[str]:
         return ix.fwd(ix.back([op], "operated_by"), "assigned_to")
 
@@ -141,10 +149,10 @@ def hop3(ix: Index, rng: random.Random) -> list[Question]:
          ix.lits(ix.fwd(flew(op3), "has_sensor"), "sensor_type")),
         (f"In which region is the site where the drone used in {ix.name(m4)} is located?",
          ix.lits(ix.fwd(drone_of(m4), "located_at"), "region")),
-    ]  # type: ignore[return-value]  # fmt: skip
+    ]  # fmt: skip
 
 
-def temporal(ix: Index, rng: random.Random) -> list[Question]:
+def temporal(ix: Index, rng: random.Random) -> list[Asked]:
     events = ix.of("maintenance")
 
     def when(ev: str) -> str:
@@ -178,7 +186,7 @@ def temporal(ix: Index, rng: random.Random) -> list[Question]:
                  "work_done")),
         (f"Which maintenance events happened on {window[0]}?",
          ix.labels([e for e in events if when(e) == window[0]])),
-    ]  # type: ignore[return-value]  # fmt: skip
+    ]  # fmt: skip
 
 
 def _versus(
@@ -191,12 +199,12 @@ def _versus(
             return ix.name(a), ix.name(b), [ix.name(win)]
 
 
-def comparison(ix: Index, rng: random.Random) -> list[Question]:
+def comparison(ix: Index, rng: random.Random) -> list[Asked]:
     drones, models, ops = ix.of("drone"), ix.of("model"), ix.of("operator")
     missions, sites = ix.of("mission"), ix.of("site")
     commissioned = {d: float(ix.one(d, "commissioned_on").replace("-", "")) for d in drones}
     started = {m: float(ix.one(m, "started_on").replace("-", "")) for m in missions}
-    qs = []
+    qs: list[Asked] = []
     a, b, w = _versus(ix, rng, drones, commissioned.__getitem__, high=False)
     qs.append((f"Which was commissioned earlier, {a} or {b}?", w))
     a, b, w = _versus(ix, rng, models, lambda m: float(ix.one(m, "max_flight_time_minutes")), True)
@@ -213,10 +221,10 @@ def comparison(ix: Index, rng: random.Random) -> list[Question]:
     qs.append((f"Which site has more drones located at it, {a} or {b}?", w))
     a, b, w = _versus(ix, rng, missions, started.__getitem__, high=False)
     qs.append((f"Which mission started first, {a} or {b}?", w))
-    return qs  # type: ignore[return-value]
+    return qs
 
 
-def no_answer(ix: Index, rng: random.Random) -> list[Question]:
+def no_answer(ix: Index, rng: random.Random) -> list[Asked]:
     drone = ix.name(rng.choice(ix.of("drone")))
     model = ix.name(rng.choice(ix.of("model")))
     op = ix.name(rng.choice(ix.of("operator")))
@@ -232,7 +240,7 @@ def no_answer(ix: Index, rng: random.Random) -> list[Question]:
     ]
     names = {n.casefold() for n in ix.g.labels.values()}
     assert not {"albatross 7", "operation velvet thunder", "phoenix 3", "lighthouse point"} & names
-    return [(q, []) for q in asks]  # type: ignore[misc]
+    return [(q, []) for q in asks]
 
 
 def questions(g: Facts, rng: random.Random) -> list[Question]:
@@ -241,7 +249,7 @@ def questions(g: Facts, rng: random.Random) -> list[Question]:
     for kind, build in (("1-hop", hop1), ("2-hop", hop2), ("3-hop", hop3),
                         ("temporal", temporal), ("comparison", comparison),
                         ("no-answer", no_answer)):  # fmt: skip
-        for question, answers in build(ix, rng):  # type: ignore[misc]
+        for question, answers in build(ix, rng):
             if kind != "no-answer":
                 assert answers, question
             out.append({"question": question, "answers": answers, "kind": kind})

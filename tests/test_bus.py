@@ -183,7 +183,7 @@ async def test_a_stored_result_republished_again_is_heard_once(bus: Bus) -> None
     await ResultSubscription.open(bus, subject, on_result)
 
     async def store(msg_id: str, body: bytes) -> None:
-        headers = {names.Header.MSG_ID: msg_id, names.Header.LOOP_ID: LOOP}
+        headers: dict[str, str] = {names.Header.MSG_ID: msg_id, names.Header.LOOP_ID: LOOP}
         await bus.publish(names.result_outbox_subject(parent, LOOP), body, headers=headers)
 
     await store("result-1", b"first")

@@ -9,7 +9,7 @@ import os
 import re
 import subprocess
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import yaml
@@ -18,6 +18,7 @@ from grafana_foundation_sdk.cog.encoder import JSONEncoder
 from grafana_foundation_sdk.models.dashboard import Dashboard
 from jsonschema import Draft202012Validator
 from prometheus_client import CollectorRegistry
+from prometheus_client.metrics import MetricWrapperBase
 
 from research_chain.bus import find_nats_server
 from research_chain.cli import _parser
@@ -69,7 +70,11 @@ def test_compose_runs_the_cluster_two_engines_two_workers_and_the_dashboards() -
         command = services[f"nats-{node}"]["command"]
         assert command == ["-c", f"/etc/nats/cluster-{node}.conf"]
         assert (DEPLOY / "nats" / f"cluster-{node}.conf").is_file()
-    verbs = set(_parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
+    subparsers = _parser()._subparsers
+    assert subparsers is not None
+    choices = subparsers._group_actions[0].choices
+    assert choices is not None
+    verbs = set(choices)
     for role in ("engine", "worker"):
         assert services[role]["command"][0] == role and role in verbs
         assert services[role]["deploy"]["replicas"] == 2
@@ -215,7 +220,10 @@ def _exported() -> dict[str, set[str]]:
     MetricsHook(registry)
     JudgeMetricsHook(registry)
     return {
-        name: {*collector._labelnames, *(["le"] if name.endswith("_bucket") else [])}
+        name: {
+            *cast(MetricWrapperBase, collector)._labelnames,
+            *(["le"] if name.endswith("_bucket") else []),
+        }
         for name, collector in registry._names_to_collectors.items()
         if not name.endswith("_created")
     }

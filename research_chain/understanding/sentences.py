@@ -17,7 +17,7 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 from numpy.typing import NDArray
@@ -65,7 +65,7 @@ class SentenceEncoder:
         self._texts: OrderedDict[str, Vector] = OrderedDict()
 
     @classmethod
-    def load(cls, path: Path | None = None) -> SentenceEncoder:
+    def load(cls, path: Path | None = None) -> Self:
         """The packaged encoder, or one packed to ``path``."""
         return cls(read_arrays(path, _RESOURCE))
 

@@ -11,7 +11,7 @@ from typing import Any
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 
-from research_chain.bus import Bus
+from research_chain.bus import Bus, Message
 from research_chain.bus import names as n
 from research_chain.bus.names import Stage
 from research_chain.components.base import Component
@@ -64,7 +64,7 @@ async def awaiting(bus: Bus, subject: str, count: int = 1) -> AsyncIterator[list
         await sub.unsubscribe()
 
 
-def decode_result(msg: Msg) -> SearchResult:
+def decode_result(msg: Msg | Message) -> SearchResult:
     return default_registry().decode_as(msg.data, SearchResult).payload
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter, defaultdict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +56,10 @@ class Recorder:
 
 def _spend(ctx: StageContext) -> None:
     ctx.provenance.tokens_used += int(ctx.intent.hints.get("tokens", "0"))
+
+
+# A stand-in's handler: each takes its own stage's payload type, so the payload is Any here.
+_Handler = Callable[[StageContext, Any], Awaitable[WireModel]]
 
 
 def standins(recorder: Recorder, **overrides: Any) -> dict[Stage, Component[Any, Any]]:
@@ -124,7 +129,7 @@ def standins(recorder: Recorder, **overrides: Any) -> dict[Stage, Component[Any,
         evidence = ctx.snapshot.execution_output.evidence if ctx.snapshot.execution_output else []
         return SearchResult(synthesis=f"answer about {ctx.intent.topic}", evidence=evidence)
 
-    handlers = {
+    handlers: dict[Stage, tuple[_Handler, tuple[type[WireModel], ...], type[WireModel]]] = {
         Stage.NL_CLASSIFY: (classify, (Intent,), ClassifierOutput),
         Stage.ROUTE_SEARCH: (route, (ClassifierOutput,), RouteDecision),
         Stage.EXECUTE_SUBQUERIES: (execute, (RouteDecision, AssessmentOutput), ExecutionOutput),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from research_chain.bus import Bus
@@ -57,7 +59,10 @@ async def test_retighten_twice_then_a_forced_action(
         timeout=20,
     )
     (loop_id,) = recorder.inputs
-    classify_topics = [p.topic for s, p in recorder.inputs[loop_id] if s is Stage.NL_CLASSIFY]
+    # nl_classify's input is the intent (checked just below).
+    classify_topics = [
+        cast(Intent, p).topic for s, p in recorder.inputs[loop_id] if s is Stage.NL_CLASSIFY
+    ]
     assert classify_topics == ["films", "films refined", "films refined refined"]
     assert all(
         isinstance(p, Intent) and p.hints["route"] == "retighten"

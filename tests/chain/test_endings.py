@@ -62,7 +62,7 @@ async def test_deadline_ends_the_loop_degraded_and_ignores_late_completions(
         async for entry in watcher:
             if entry is not None and entry.value:
                 break
-        await watcher.stop()
+        await watcher.stop()  # type: ignore[no-untyped-call]
     finally:
         release.set()
         await chain.stop()
@@ -142,6 +142,7 @@ async def test_invalid_request_gets_a_degraded_result_naming_the_problem(
     assert result.degraded
     assert problem in result.degraded_reason
     assert result.degraded_reason.startswith("invalid request: ")
+    assert got[0].headers is not None
     assert got[0].headers[n.Header.LOOP_ID] == loop_id
     assert not recorder.inputs
 
@@ -157,6 +158,7 @@ async def test_request_without_parent_is_parked_with_its_reason(
     ]
     async with awaiting(bus, n.intake_dlq_subject()) as got:
         await start_research(bus, triples)
+    assert got[0].headers is not None
     assert "research.parent_loop: missing" in got[0].headers[n.Header.REASON]
     assert got[0].headers[n.Header.LOOP_ID] == loop_id
     assert not recorder.inputs
@@ -208,6 +210,7 @@ async def test_poison_dispatch_is_parked_and_the_loop_ends_degraded(
         await chain.stop()
     assert calls == list(range(1, settings.max_deliver + 1))
     headers = parked[0].headers
+    assert headers is not None
     assert headers[n.Header.ERROR_TYPE] == "RuntimeError"
     assert headers[n.Header.ERROR_MESSAGE] == "router exploded"
     assert headers[n.Header.ATTEMPT] == str(settings.max_deliver)

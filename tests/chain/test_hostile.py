@@ -24,6 +24,7 @@ from research_chain.payloads import (
     ExecutionOutput,
     Intent,
     RetrievalTier,
+    RouteAction,
     SearchResult,
     Triple,
     default_registry,
@@ -89,6 +90,7 @@ async def test_defect_5_a_long_loop_id_past_the_write_api_still_answers_its_pare
     result = decode_result(got[0])
     assert result.degraded
     assert "loop_id: 200 characters, at most 128 allowed" in result.degraded_reason
+    assert got[0].headers is not None
     assert got[0].headers[n.Header.LOOP_ID] == long_id
     assert not recorder.inputs
 
@@ -112,6 +114,7 @@ async def test_defect_3_an_unexpected_intake_failure_is_parked_and_answered_once
             await start_research(bus, triples)
     finally:
         await chain.stop()
+    assert parked[0].headers is not None
     assert parked[0].headers[n.Header.ERROR_TYPE] in ("ValueError", "OverflowError")
     assert parked[0].headers[n.Header.ATTEMPT] == "1"
     assert parked[0].headers[n.Header.LOOP_ID] == loop_id
@@ -159,6 +162,7 @@ async def test_defect_7_an_output_over_the_max_payload_is_parked_at_once_not_ret
     finally:
         await chain.stop()
     assert calls == [1]
+    assert parked[0].headers is not None
     assert parked[0].headers[n.Header.ERROR_TYPE] == "PayloadTooLarge"
     result = decode_result(got[0])
     assert result.degraded and "PayloadTooLarge" in result.degraded_reason
@@ -211,6 +215,7 @@ async def test_a_trigger_the_engine_cannot_read_is_parked_and_the_loop_ends(
     finally:
         release.set()
         await chain.stop()
+    assert parked[0].headers is not None
     assert parked[0].headers[n.Header.ERROR_TYPE] == "DecodeError"
     assert parked[0].headers[n.Header.LOOP_ID] == loop_id
     result = decode_result(got[0])
@@ -232,6 +237,7 @@ async def test_a_control_message_never_acknowledged_is_parked_from_its_advisory(
         awaiting(bus, n.result_subject(PARENT)) as got,
     ):
         await watcher.park_control(f"KV_{settings.loops_bucket}", "engine", seq, 50)
+    assert parked[0].headers is not None
     assert parked[0].headers[n.Header.ERROR_TYPE] == "MaxDeliveries"
     assert parked[0].headers[n.Header.ATTEMPT] == "50"
     assert decode_result(got[0]).degraded_reason.startswith("engine failed after 50 attempt(s)")
@@ -248,9 +254,11 @@ async def test_defect_7_bulky_evidence_goes_to_the_object_store_with_a_reference
                      snippet_text=body)
             for i, body in enumerate(bodies)
         ]  # fmt: skip
-        evidence.append(Evidence(entity_id="t.p.d.s.doc.small", tier="1", source="s",
-                                 snippet_text="small"))  # fmt: skip
-        return ExecutionOutput(topic=ctx.intent.topic, action="walk_seeds", evidence=evidence)
+        evidence.append(Evidence(entity_id="t.p.d.s.doc.small", tier=RetrievalTier.BM25,
+                                 source="s", snippet_text="small"))  # fmt: skip
+        return ExecutionOutput(
+            topic=ctx.intent.topic, action=RouteAction.WALK_SEEDS, evidence=evidence
+        )
 
     chain = await start_chain(bus, settings, standins(recorder, execute_subqueries=bulky_execute))
     try:

@@ -81,8 +81,8 @@ async def test_every_step_is_published_with_timings_and_counted(
     registry = metrics.registry
     value = registry.get_sample_value("research_chain_rule_firings_total", {"rule": "R2.execute"})
     assert value == 1.0
-    finished = {"outcome": "answered", "reason": "answered"}
-    assert registry.get_sample_value("research_chain_loops_finished_total", finished) == 1.0
+    finished_labels = {"outcome": "answered", "reason": "answered"}
+    assert registry.get_sample_value("research_chain_loops_finished_total", finished_labels) == 1.0
 
 
 async def test_ask_prints_the_answer_and_provenance(

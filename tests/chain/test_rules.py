@@ -139,7 +139,10 @@ def test_a_condition_converts_only_the_fields_it_reads() -> None:
 
     fields = {"payload": frozenset(AssessmentOutput.model_fields), "state": frozenset({"n"})}
     condition = compile_condition("payload . sufficient || state.n > 2", fields)
-    assert dict(condition.reads) == {"payload": {"sufficient"}, "state": {"n"}}
+    assert dict(condition.reads) == {
+        "payload": frozenset({"sufficient"}),
+        "state": frozenset({"n"}),
+    }
     heavy = AssessmentOutput(topic="t", sufficient=False)
     assert condition.holds({"payload": heavy, "state": {"n": 3}})
     assert not condition.holds({"payload": heavy, "state": {"n": 1}})

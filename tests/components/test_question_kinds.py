@@ -10,7 +10,7 @@ import time
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 import orjson
 import pytest
@@ -44,8 +44,20 @@ SNAPSHOT_FIELD = {
 }
 
 
+class _Row(TypedDict):
+    """One triple of ``graph.jsonl``, as the sample generator writes it."""
+
+    subject: str
+    predicate: str
+    object: str
+    kind: str
+    source: str
+    confidence: float
+    timestamp: NotRequired[str]
+
+
 @cache
-def _rows() -> tuple[dict[str, Any], ...]:
+def _rows() -> tuple[_Row, ...]:
     return tuple(orjson.loads(line) for line in SAMPLE.read_text().splitlines())
 
 
@@ -64,7 +76,7 @@ def _label(entity_id: str) -> str:
     )
 
 
-def _edges(subject: str, predicate: str) -> list[dict[str, Any]]:
+def _edges(subject: str, predicate: str) -> list[_Row]:
     return [r for r in _rows() if r["subject"] == subject and r["predicate"] == predicate]
 
 

@@ -19,6 +19,7 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
+from nats.aio.client import Client as NATS
 from nats.aio.msg import Msg
 
 from research_chain.bus import Bus, EmbeddedServer, connect, provision
@@ -60,7 +61,7 @@ class Refusals:
         self.arrived.set()
 
 
-async def _as(cluster: LocalCluster, user: str, refusals: Refusals) -> nats.NATS:
+async def _as(cluster: LocalCluster, user: str, refusals: Refusals) -> NATS:
     return await nats.connect(
         cluster.url, user=user, password=PASSWORD, error_cb=refusals.record, allow_reconnect=False
     )

@@ -10,7 +10,13 @@ from research_chain.bus import Bus
 from research_chain.config import Settings
 from research_chain.graph import EmbeddedGraph, GraphWriter, open_graph, write
 from research_chain.graph.store import EntityStore
-from research_chain.payloads import GraphWrite, GraphWriteOp, Triple, default_registry
+from research_chain.payloads import (
+    GraphWrite,
+    GraphWriteOp,
+    GraphWriteReply,
+    Triple,
+    default_registry,
+)
 from tests.graph.conftest import DRONE, lit, rel
 
 NEW = "acme.ops.robotics.gcs.drone.new-1"
@@ -48,12 +54,12 @@ async def test_bad_triple_in_batch_writes_nothing(
     doc = orjson.loads(envelope)
     doc["payload"]["triples"] = [good, good | {"predicate": "serial"}, bad]
     msg = await bus.nc.request("graph.write", orjson.dumps(doc), timeout=5)
-    reply = registry.decode(msg.data).payload
+    reply = registry.decode_as(msg.data, GraphWriteReply).payload
     assert not reply.ok and reply.error.startswith("graph_write.triples[2].object:")
     blank = {"subject": NEW, "predicate": " ", "object": "x"}
     doc["payload"]["triples"] = [good, blank]
     msg = await bus.nc.request("graph.write", orjson.dumps(doc), timeout=5)
-    reply = registry.decode(msg.data).payload
+    reply = registry.decode_as(msg.data, GraphWriteReply).payload
     assert not reply.ok and "graph_write.triples[1].predicate" in reply.error
     state, _ = await EntityStore(bus, settings).get(NEW)
     assert state is None

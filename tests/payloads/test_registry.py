@@ -12,12 +12,15 @@ from hypothesis import strategies as st
 
 from research_chain.errors import DecodeError, RegistryError
 from research_chain.payloads import (
+    ClaimVerdict,
     ClassifierOutput,
+    ClassifierTier,
     Evidence,
     GroundedClaim,
     Intent,
     PayloadType,
     Registry,
+    RetrievalTier,
     SearchResult,
     VerifiedResponse,
     default_registry,
@@ -111,16 +114,20 @@ def test_committed_schemas_match_the_models() -> None:
 
 
 def test_query_router_result_view_is_camel_case() -> None:
-    claim = GroundedClaim(text="F is a drone.", verdict="supported", refs=["a.b.c.d.e.f"])
+    claim = GroundedClaim(
+        text="F is a drone.", verdict=ClaimVerdict.SUPPORTED, refs=["a.b.c.d.e.f"]
+    )
     result = SearchResult(
         synthesis="F is a drone [a.b.c.d.e.f].",
-        evidence=[Evidence(entity_id="a.b.c.d.e.f", tier="0", source="predicate_walk")],
-        tiers_used=["0", "1"],
+        evidence=[
+            Evidence(entity_id="a.b.c.d.e.f", tier=RetrievalTier.RULES, source="predicate_walk")
+        ],
+        tiers_used=[RetrievalTier.RULES, RetrievalTier.BM25],
         fallbacks_used=["refine-cap"],
         duration_ms=12,
         grounding=VerifiedResponse.from_claims([claim]),
     )
-    view = result.to_query_router_result(ClassifierOutput(topic="t", tier="0"))
+    view = result.to_query_router_result(ClassifierOutput(topic="t", tier=ClassifierTier.KEYWORD))
     assert view["answer"] == result.synthesis
     assert view["tiersUsed"] == [0, 1]
     assert view["fallbacksUsed"] == ["refine-cap"]
@@ -132,7 +139,13 @@ def test_query_router_result_view_is_camel_case() -> None:
 
 
 def test_grounding_counts_and_ratio() -> None:
-    verdicts = ["supported", "supported", "weak", "unverifiable", "contradicted"]
+    verdicts = [
+        ClaimVerdict.SUPPORTED,
+        ClaimVerdict.SUPPORTED,
+        ClaimVerdict.WEAK,
+        ClaimVerdict.UNVERIFIABLE,
+        ClaimVerdict.CONTRADICTED,
+    ]
     report = VerifiedResponse.from_claims(
         [GroundedClaim(text=f"c{i}", verdict=v) for i, v in enumerate(verdicts)]
     )
