@@ -2166,7 +2166,7 @@ def _and_back(choice: PathChoice, signature: Signature, root: str) -> PathChoice
         for near in signature.get(far, {}).get((back.predicate, back.direction), ())
         for name in labels.get(near, ())
     }
-    if own and returned <= own:
+    if own and returned and returned <= own:
         return choice
     types = (*choice.types, choice.seed_type)
     return PathChoice(choice.seed_type, (step, back), choice.seed_type, choice.score, types)
