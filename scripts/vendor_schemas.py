@@ -12,9 +12,9 @@ fields are errors).
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -56,7 +56,18 @@ def kubernetes(path: str) -> None:
     target.write_text(json.dumps(trimmed, indent=1, sort_keys=True) + "\n")
 
 
-if __name__ == "__main__":
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("compose_wheel", help="the check-jsonschema wheel")
+    parser.add_argument("kubernetes_wheel", help="the kubernetes-validate wheel")
+    args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
-    compose(sys.argv[1])
-    kubernetes(sys.argv[2])
+    compose(args.compose_wheel)
+    kubernetes(args.kubernetes_wheel)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
