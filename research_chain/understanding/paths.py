@@ -331,6 +331,9 @@ _READ_WEIGHT = 6.0
 # question nothing reads (ADR 0089): more than the encoder's reading of a phrase a tenth of
 # cosine nearer, for a definition is WordNet's own word where the encoder is a guess.
 _DEFINED = 1.0
+# A person's lead in the encoder's reading of a "whose" question, in score points (a few
+# hundredths of a cosine): the encoder hardly tells a novel's author from its publisher.
+_WHOSE_PERSON = 0.3
 # One- and two-letter words are abbreviations or stray letters, no evidence ("st", "jr").
 _UNREAD_MIN = 3
 # A best walk scoring below this explains the question worse than it ignores it; the
@@ -2087,10 +2090,16 @@ def _read_near(
         walked: _READ_WEIGHT * cosine + (_DEFINED if _defined_with(walked, unread) else 0.0)
         for walked, cosine in zip(kinds, encoded, strict=True)
     }
+    # "whose N": N's owner or maker, a person before a firm when nothing else tells them apart
+    whose = analysis.wh_word == "whose" and analysis.answer_token is None
     ranked = sorted(
         near,
         key=lambda c: (
-            -(c.score + read[frozenset(s.predicate for s in c.steps)]),
+            -(
+                c.score
+                + read[frozenset(s.predicate for s in c.steps)]
+                + (_WHOSE_PERSON if whose and _names_persons(c.steps[-1]) else 0.0)
+            ),
             len(c.steps),
             -c.named_forward,
         ),

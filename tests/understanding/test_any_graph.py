@@ -3847,3 +3847,23 @@ async def test_a_role_reads_the_relation_named_by_its_converse_backwards(
     WordNet gives child as the antonym of parent. Walked on, it would answer X's children."""
     steps = await _best_steps(FAMILY_TIES, question, "Ada_Lark")
     assert steps[0] == first
+
+
+ADAPTATIONS = [
+    ("Blue_Station", "film.film.based_on", "Quiet_Republic"),
+    ("Blue_Station", "film.film.directed_by", "Ivo_Reed"),
+    ("Quiet_Republic", "book.written_work.author", "Ada_Lark"),
+    ("Quiet_Republic", "book.written_work.editor", "Ben_Moss"),
+    ("Quiet_Republic", "book.book_edition.publisher", "Marrow_House"),
+    ("Marrow_House", "organization.organization.founded", "1897"),
+    ("Ada_Lark", "people.person.nationality", "France"),
+]
+
+
+async def test_whose_thing_is_a_persons_before_a_firms() -> None:
+    """No word reads the step past the novel; the encoder alone would take its publisher.
+    "Whose" asks whose the novel is: its author, a person, where the words tie."""
+    steps = await _best_steps(
+        ADAPTATIONS, "whose novel was Blue_Station adapted from?", "Blue_Station"
+    )
+    assert steps == (Step("film.film.based_on"), Step("book.written_work.author"))
