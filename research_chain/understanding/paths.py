@@ -1768,8 +1768,15 @@ class _Scorer:
         score -= _STEP_COST * len(steps)
         free = self.walked_free()
         # the last step goes on from what the asked kind is not to it ("what country is the
-        # group of X from": the group's city, then its country): the answer noun asks for it
-        onward = len(steps) > 1 and self.fits(end) and self.short_of(before, mostly=True)
+        # group of X from": the group's city, then its country): the answer noun asks for it.
+        # Walked against its name it lists all that points there ("the theatres in X's
+        # birthplace"), which no noun asks for (ADR 0107)
+        onward = (
+            len(steps) > 1
+            and _as_named(steps[-1]) is Direction.OUT
+            and self.fits(end)
+            and self.short_of(before, mostly=True)
+        )
         bridged = named[:-1] if onward else named
         score -= _BRIDGE * sum(1 for s in bridged if s.predicate not in free)
         score -= _BRIDGE * self._read_by_one(steps, free)

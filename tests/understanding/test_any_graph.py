@@ -2199,6 +2199,34 @@ async def test_containment_goes_on_to_the_asked_kind(
     assert await _best_steps(STADIUMS, question, "Lions_FC") == steps
 
 
+STAGINGS = [
+    ("Nina_Kett", "people.person.place_of_birth", "Lisbon"),
+    ("Nina_Kett", "people.person.education", "Pemberly_College"),
+    ("Lyric_Playhouse", "theater.theater.city", "Lisbon"),
+    ("Old_Market_Stage", "theater.theater.city", "Lisbon"),
+    ("Teatro_Ombrelli", "theater.theater.city", "Milan"),
+    ("The_Crooked_Wedding", "theater.play.playwright", "Nina_Kett"),
+    ("The_Crooked_Wedding", "theater.play.premiere_venue", "Teatro_Ombrelli"),
+    ("The_Crooked_Wedding", "theater.play.date_of_first_performance", "1901"),
+    ("Ivo_Reed", "theater.theater_director.plays_directed", "The_Crooked_Wedding"),
+    ("Ben_Moss", "played_for", "Harbour_Lynx"),
+]
+
+
+async def test_a_free_last_step_to_the_asked_kind_is_walked_as_named() -> None:
+    """No word reads ``premiere_venue``, and "plays" reads other relations than
+    ``playwright``: the theatres of X's birthplace reach the asked kind in two steps too. But
+    ``theater.city`` walked back from a city lists every theatre there, which no word asks for;
+    only a step walked as its name reads goes on to the asked kind for free (ADR 0107)."""
+    steps = await _best_steps(
+        STAGINGS, "which theatres first staged plays by Nina_Kett?", "Nina_Kett"
+    )
+    assert steps == (
+        Step("theater.play.playwright", Direction.IN),
+        Step("theater.play.premiere_venue"),
+    )
+
+
 @pytest.mark.parametrize("kind", ["album", "track"])
 def test_a_namespace_types_the_subjects_of_a_relation_stored_backwards(kind: str) -> None:
     """``music.album.featured_artists_inverse`` holds (artist, album): walked out from an
