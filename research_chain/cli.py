@@ -358,7 +358,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(exc))
     logging.basicConfig(
         level=settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s %(message)s",
+        # ``up``'s stage workers write to its output: each line says whose it is
+        format=f"%(asctime)s %(levelname)s {args.verb}[%(process)d] %(name)s %(message)s",
     )
     # httpx logs every LLM call at INFO; the judges log what matters (fallbacks, retries).
     logging.getLogger("httpx").setLevel(max(logging.WARNING, logging.root.level))

@@ -188,7 +188,7 @@ async def _serving(
             graph = await open_graph(bus, settings)
             stack.push_async_callback(graph.close)
             print(f"graph: {len(graph)} entities", flush=True)
-        ops = await _start_ops(settings, stack)
+        ops = await _start_ops(settings, stack, role)
         tracing = tracing_from_settings(settings, role)
         if tracing is not None:
             stack.push_async_callback(asyncio.to_thread, tracing.shutdown)
@@ -210,8 +210,11 @@ class _Ops:
     server: OpsServer
 
 
-async def _start_ops(settings: Settings, stack: contextlib.AsyncExitStack) -> _Ops | None:
-    """/metrics, /livez and /readyz when a metrics port is configured."""
+async def _start_ops(
+    settings: Settings, stack: contextlib.AsyncExitStack, role: str
+) -> _Ops | None:
+    """/metrics, /livez and /readyz when a metrics port is configured. ``up``'s workers
+    share its output and take free ports, so the line says which process serves where."""
     if settings.metrics_port is None:
         return None
     from prometheus_client import CollectorRegistry
@@ -222,7 +225,8 @@ async def _start_ops(settings: Settings, stack: contextlib.AsyncExitStack) -> _O
     server = OpsServer(settings.metrics_host, settings.metrics_port, registry)
     await server.start()
     stack.push_async_callback(server.stop)
-    print(f"metrics on http://{settings.metrics_host}:{server.port}/metrics", flush=True)
+    url = f"http://{settings.metrics_host}:{server.port}/metrics"
+    print(f"metrics on {url} ({role}, pid {os.getpid()})", flush=True)
     return _Ops(registry, server)
 
 

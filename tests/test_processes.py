@@ -72,6 +72,7 @@ async def test_engine_and_two_workers_complete_loops_together(bus: Bus, settings
     assert "sample graph loaded" in "\n".join(engine.lines)
     assert any("stages " + front in line for line in one.lines)
     assert any("stages " + back in line for line in two.lines)
+    assert any(line.startswith("metrics on ") and "(worker, pid" in line for line in one.lines)
     # Each process counts what it did: the engine the loops and rules, a worker its stages.
     answered = 'research_chain_loops_finished_total{outcome="answered",reason="answered"} 3.0'
     assert answered in engine_metrics
@@ -85,7 +86,7 @@ async def test_engine_and_two_workers_complete_loops_together(bus: Bus, settings
 
 async def _scrape(lines: list[str]) -> str:
     """The /metrics text of a process, from the address it printed; it must be ready."""
-    url = next(line for line in lines if line.startswith("metrics on ")).split()[-1]
+    url = next(line for line in lines if line.startswith("metrics on ")).split()[2]
     async with httpx.AsyncClient() as http:
         assert (await http.get(url.replace("/metrics", "/readyz"))).status_code == 200
         return (await http.get(url)).text
