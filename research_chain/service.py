@@ -22,7 +22,7 @@ from research_chain.bus import Bus, EmbeddedServer, Message, Stage, connect, pro
 from research_chain.bus import names as n
 from research_chain.cli import ExitCode
 from research_chain.config import Settings
-from research_chain.errors import ResearchChainError, ValidationFailed
+from research_chain.errors import BusUnavailable, ResearchChainError, ValidationFailed
 from research_chain.payloads import SearchResult, default_registry
 from research_chain.payloads.schema import write_schemas
 from research_chain.processes import spawn_tied, stop_spawned, usable_cpus
@@ -100,7 +100,7 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
             for _ in range(_stage_processes(settings) - 1):
                 workers.append(await spawn_tied(_WORKER, env))
                 watching.append(asyncio.create_task(_report_exit(workers[-1])))
-        bus = await connect(settings, url, name="research-chain-up")
+        bus = await _join(settings, url, embedded=server is not None)
         try:
             await provision(bus, settings)
             sample = settings.load_sample
@@ -127,6 +127,21 @@ async def run_up(settings: Settings, *, once: bool = False) -> int:
         if server is not None:
             server.stop()
     return code if once else 0
+
+
+async def _join(settings: Settings, url: str, *, embedded: bool) -> Bus:
+    """``up``'s connection. A URL set in the environment for other verbs (``ingest``,
+    ``eval``) makes ``up`` join that server instead of starting one: say so when it is
+    not there."""
+    try:
+        return await connect(settings, url, name="research-chain-up")
+    except BusUnavailable as exc:
+        if embedded:
+            raise
+        raise BusUnavailable(
+            f"{exc} (up joins the server --nats-url or {_PREFIX}NATS_URL names; "
+            "with neither set it starts its own)"
+        ) from exc
 
 
 _WORKER = (sys.executable, "-m", "research_chain.cli", "worker")

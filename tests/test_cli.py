@@ -145,3 +145,19 @@ def test_every_verb_has_help_that_lists_the_exit_codes(capsys: object) -> None:
         out = capsys.readouterr().out  # type: ignore[attr-defined]
         assert out.startswith(f"usage: research-chain {verb}")
         assert "exit codes: 0 ok" in out and "69 unavailable" in out
+
+
+def test_up_says_it_joins_the_server_a_url_names(capsys: object, tmp_path: Path) -> None:
+    """A ``RESEARCH_CHAIN_NATS_URL`` exported for ``ingest`` or ``eval`` makes ``up`` join
+    that server rather than start one; when nobody listens there, the error says why."""
+    import socket
+
+    from research_chain.cli import ExitCode
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        url = f"nats://127.0.0.1:{probe.getsockname()[1]}"
+    code = main(["up", "--once", "--nats-url", url, "--data-dir", str(tmp_path)])
+    assert code == ExitCode.UNAVAILABLE
+    err = capsys.readouterr().err  # type: ignore[attr-defined]
+    assert url in err and "RESEARCH_CHAIN_NATS_URL" in err
