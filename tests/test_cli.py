@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import nats
+import pytest
 
 from research_chain.bus import EmbeddedServer
 from research_chain.cli import main
@@ -20,20 +21,19 @@ VERBS = (
 )  # fmt: skip
 
 
-def test_help_lists_every_verb(capsys: object) -> None:
-    import pytest
+def test_help_lists_every_verb(capsys: pytest.CaptureFixture[str]) -> None:
 
     with pytest.raises(SystemExit) as info:
         main(["--help"])
     assert info.value.code == 0
-    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    out = capsys.readouterr().out
     for verb in VERBS:
         assert f"    {verb} " in out
 
 
-def test_environment_configures_and_flags_override(monkeypatch: object) -> None:
-    monkeypatch.setenv("RESEARCH_CHAIN_NATS_URL", "nats://10.0.0.1:4222")  # type: ignore[attr-defined]
-    monkeypatch.setenv("RESEARCH_CHAIN_LOOP_DEADLINE_S", "7.5")  # type: ignore[attr-defined]
+def test_environment_configures_and_flags_override(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RESEARCH_CHAIN_NATS_URL", "nats://10.0.0.1:4222")
+    monkeypatch.setenv("RESEARCH_CHAIN_LOOP_DEADLINE_S", "7.5")
     settings = Settings()
     assert settings.nats_url == "nats://10.0.0.1:4222"
     assert settings.loop_deadline_s == 7.5
@@ -108,9 +108,9 @@ async def test_up_loads_the_sample_and_prints_a_first_grounded_answer(tmp_path: 
     assert "walk_seeds" in route and "DEGRADED" not in route
 
 
-def test_bench_names_the_harnesses_it_has(capsys: object) -> None:
+def test_bench_names_the_harnesses_it_has(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "no_such_harness"]) == 2
-    err = capsys.readouterr().err  # type: ignore[attr-defined]
+    err = capsys.readouterr().err
     assert "chain_bench" in err and "graph_queries" in err
 
 
@@ -135,19 +135,20 @@ async def test_up_joining_a_server_never_loads_the_sample_unasked(
     assert info.state.messages == 0
 
 
-def test_every_verb_has_help_that_lists_the_exit_codes(capsys: object) -> None:
-    import pytest
+def test_every_verb_has_help_that_lists_the_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
 
     for verb in VERBS:
         with pytest.raises(SystemExit) as info:
             main([verb, "--help"])
         assert info.value.code == 0
-        out = capsys.readouterr().out  # type: ignore[attr-defined]
+        out = capsys.readouterr().out
         assert out.startswith(f"usage: research-chain {verb}")
         assert "exit codes: 0 ok" in out and "69 unavailable" in out
 
 
-def test_up_says_it_joins_the_server_a_url_names(capsys: object, tmp_path: Path) -> None:
+def test_up_says_it_joins_the_server_a_url_names(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     """A ``RESEARCH_CHAIN_NATS_URL`` exported for ``ingest`` or ``eval`` makes ``up`` join
     that server rather than start one; when nobody listens there, the error says why."""
     import socket
@@ -159,5 +160,5 @@ def test_up_says_it_joins_the_server_a_url_names(capsys: object, tmp_path: Path)
         url = f"nats://127.0.0.1:{probe.getsockname()[1]}"
     code = main(["up", "--once", "--nats-url", url, "--data-dir", str(tmp_path)])
     assert code == ExitCode.UNAVAILABLE
-    err = capsys.readouterr().err  # type: ignore[attr-defined]
+    err = capsys.readouterr().err
     assert url in err and "RESEARCH_CHAIN_NATS_URL" in err

@@ -11,7 +11,7 @@ from research_chain.graph import Direction, open_graph
 from research_chain.graph.codec import encode_state
 from research_chain.graph.ingest import IngestOptions, ingest_files, load_mapping
 from research_chain.graph.store import EntityStore
-from research_chain.payloads import EntityState, default_registry
+from research_chain.payloads import EntityState, SeedRefType, default_registry
 from tests.graph.conftest import DRONE, lit, rel
 
 METAQA_LINES = """\
@@ -39,7 +39,7 @@ async def test_delimited_with_metaqa_preset(bus: Bus, settings: Settings, tmp_pa
     graph = await open_graph(bus, settings, timeout_s=10)
     try:
         assert graph.entity_types() == {"movie": 2, "person": 3, "year": 1, "tag": 1}
-        (person,) = await graph.resolve_seed("william dieterle", "name")  # type: ignore[arg-type]
+        (person,) = await graph.resolve_seed("william dieterle", SeedRefType.NAME)
         hits = await graph.predicate_walk([person], ["directed_by"], Direction.IN)
         assert [graph.label(h.entity_id) for h in hits] == ["Kismet"]
         both = await graph.predicate_walk([person], None, Direction.IN)
@@ -84,7 +84,7 @@ async def test_ntriples(bus: Bus, settings: Settings, tmp_path: Path) -> None:
     assert summary.triples == 3 and [r[1] for r in summary.rejects] == [4]
     graph = await open_graph(bus, settings, timeout_s=10)
     try:
-        (falcon,) = await graph.resolve_seed('Falcon "7"', "name")  # type: ignore[arg-type]
+        (falcon,) = await graph.resolve_seed('Falcon "7"', SeedRefType.NAME)
         state = (await graph.entity_state([falcon])).found[falcon]
         serviced = next(t for t in state.triples if t.predicate == "servicedOn")
         assert serviced.timestamp == "2025-03-01"
