@@ -531,12 +531,13 @@ def _common_gloss_words(synsets: dict[tuple[str, int], Synset]) -> set[str]:
 
 
 def glosses(
-    synsets: dict[tuple[str, int], Synset], kept: set[tuple[str, tuple[str, int]]] | None
+    synsets: dict[tuple[str, int], Synset],
+    kept: set[tuple[str, tuple[str, int]]] | None,
+    common: AbstractSet[str],
 ) -> dict[int, list[str]]:
-    """Each kept noun or verb sense's definition words, by synset id, the common ones left
-    out: what WordNet says a thing is, for a phrase that no link reads."""
+    """Each kept noun or verb sense's definition words, by synset id, the ``common`` ones
+    left out: what WordNet says a thing is, for a phrase that no link reads."""
     words_of = {key: _gloss_words(s) for key, s in synsets.items() if s.pos in ("n", "v")}
-    common = _common_gloss_words(synsets)
     keys = {key for _, key in kept} if kept is not None else set(words_of)
     return {
         synsets[key].ident: [w for w in dict.fromkeys(found) if len(w) > 2 and w not in common]
@@ -601,9 +602,10 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
     order = read_sense_order(root)
     kinds = name_kinds(synsets, order)
     defined = definitions(synsets, order)
-    glossed = glosses(synsets, kept)
+    common = _common_gloss_words(synsets)
+    glossed = glosses(synsets, kept, common)
     stated = states(synsets, kept, set(words) - {"and", "not"})
-    opposite = converses(synsets, order, _common_gloss_words(synsets))
+    opposite = converses(synsets, order, common)
     kind_deltas: list[int] = []
     for codes in kinds.values():
         kind_deltas.extend(np.diff(codes, prepend=0).tolist())
