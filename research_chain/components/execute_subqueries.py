@@ -10,6 +10,7 @@ evidence of earlier rounds.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from datetime import datetime
 
 from research_chain.components.base import Component, StageContext, resolve_seeds
@@ -47,6 +48,8 @@ from research_chain.understanding.timeparse import parse_time_range
 
 __all__ = ["COMPONENT", "handle"]
 
+# How plainly a word must name a relation for a topic-wide question's time to fall on it
+_DATED_BY = 0.5
 _SCOPE_K = {DecomposeScope.NARROW: 10, DecomposeScope.MEDIUM: 25, DecomposeScope.BROAD: 50}
 _LOWEST = words(
     """least lowest less lower smaller smallest worse worst shortest slowest fewer fewest
@@ -111,10 +114,15 @@ async def _walk_queries(ctx: StageContext, decision: RouteDecision, topic: str) 
     return queries
 
 
-def _by_strength(analysis: Analysis) -> tuple[str, ...]:
-    """Mentioned predicates, the one named by most (and most exact) words first."""
+def _by_strength(
+    analysis: Analysis, besides: AbstractSet[int] = frozenset(), floor: float = 0.0
+) -> tuple[str, ...]:
+    """Mentioned predicates, the one named by most (and most exact) words first; words at
+    ``besides`` and readings weaker than ``floor`` left out."""
     weight: dict[str, float] = {}
     for m in analysis.relations:
+        if m.token in besides or m.strength < floor:
+            continue
         weight[m.predicate] = weight.get(m.predicate, 0.0) + m.strength
     return tuple(sorted(weight, key=lambda p: (-weight[p], p)))
 
@@ -162,7 +170,10 @@ async def _decompose_queries(
         # No entity named: the asked type's entities that meet the conditions, or else
         # what the facet queries find.
         window = _window(ctx, topic) or (None, None)
-        rank_by = _by_strength(analysis)
+        # the relations the question plainly says its entities are dated by ("reported");
+        # the scanned type's own word ("faults") names none
+        typed = {i for t in types for i in analysis.types.get(t, ())}
+        rank_by = _by_strength(analysis, typed, _DATED_BY)
         queries = [TypeScanQuery(types, normalise(topic), *window, rank_by, tuple(queries))]
     queries.append(Bm25Query(args.focus, k=_SCOPE_K[args.resolved_scope()]))
     return queries

@@ -38,7 +38,7 @@ __all__ = ["HeuristicJudge", "asks_count", "in_window"]
 MAX_LISTED = 25
 MAX_SUPPORT = 5
 MAX_CONTEXT = 5
-_COUNT_CUES = (("how", "many"), ("how", "much"))
+_COUNT_CUES = (("how", "many"), ("how", "much"), ("how", "often"))
 _NUMBER_OF_AFTER = frozenset({"", "the", "a", "total", "what", "whats", "s"})
 Window = tuple[datetime | None, datetime | None]
 
@@ -161,14 +161,16 @@ def _describe(request: SynthesisRequest, context: list[Evidence]) -> list[str]:
 
 
 def asks_count(topic: str) -> bool:
-    """Does the question ask for a number of things ("how many", "how much", "number of")?"""
+    """Does the question ask for a number of things ("how many", "how often", "number of",
+    "count the ...")?"""
     words = tokens(topic)
     triples = zip(["", *words[:-1]], words, [*words[1:], ""], strict=True)
     return any(
         (word, nxt) in _COUNT_CUES
         or (
-            (word, nxt) == ("number", "of") and before in _NUMBER_OF_AFTER
+            word in ("number", "count") and nxt == "of" and before in _NUMBER_OF_AFTER
         )  # not "serial number of"
+        or (word == "count" and before == "")  # "count the jobs X did"
         for before, word, nxt in triples
     )
 

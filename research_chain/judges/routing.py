@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from research_chain.graph.protocol import Step
 from research_chain.graph.text import normalise, tokens
 from research_chain.judges.base import RouteRequest
 from research_chain.payloads import DecomposeScope, RouteAction, RouteDecision, SeedRefType
@@ -24,7 +25,7 @@ from research_chain.understanding.lexicon import (
     singular,
     words,
 )
-from research_chain.understanding.paths import PathChoice, infer_paths, path_to_wire
+from research_chain.understanding.paths import NODE_MARK, PathChoice, infer_paths, path_to_wire
 
 __all__ = ["SeedOption", "decide_route", "rewrite_topic", "seed_options", "unmatched_words"]
 
@@ -215,14 +216,27 @@ def _no_seed(request: RouteRequest) -> RouteDecision:
 
 
 def _one_hop(request: RouteRequest, option: SeedOption) -> PathChoice | None:
-    """The option's best single relation, when a word names it plainly."""
+    """The option's best single relation, when a word names it plainly; or, when the
+    answer's type is asked for, the one relation from the option that reaches it ("which
+    Swift Mini drones": the drones of that model, though no word says "model")."""
     tree = request.paths.get(option.ids, {})
-    for choice in infer_paths(request.analysis, option.type, tree, option.span, max_len=1):
-        predicate = choice.steps[0].predicate
-        if any(m.predicate == predicate and m.strength >= 0.5 for m in request.analysis.relations):
-            return choice
+    choices = infer_paths(request.analysis, option.type, tree, option.span, max_len=1)
+    if choices:
+        predicate = choices[0].steps[0].predicate
+        named = (m.predicate == predicate and m.strength >= 0.5 for m in request.analysis.relations)
+        return choices[0] if any(named) else None
+    wanted = request.analysis.answer_types
+    reaching = [
+        (Step(predicate, direction), node)
+        for (predicate, direction), nodes in tree.get(option.type, {}).items()
+        for node in nodes
+        if node.partition(NODE_MARK)[0] in wanted
+    ]
+    if len({step for step, _ in reaching}) != 1:
         return None
-    return None
+    step, node = reaching[0]
+    final = node.partition(NODE_MARK)[0]
+    return PathChoice(option.type, (step,), final, 0.0, end=node, asked=True)
 
 
 def _barely_named(analysis: Analysis, path: PathChoice) -> bool:
@@ -330,7 +344,8 @@ def decide_route(request: RouteRequest) -> RouteDecision:
         )
     words = " then ".join(s.predicate for s in path.steps)
     single_hop_out = len(path.steps) == 1 and path.steps[0].direction.value == "out"
-    if single_hop_out and len(option.ids) == 1:
+    # "the latest fault of X" picks one of X's faults by date: a walk does, X's state not
+    if single_hop_out and len(option.ids) == 1 and not analysis.order:
         return RouteDecision(
             action=RouteAction.SYNTHESIZE_DIRECTLY,
             args=args,

@@ -78,7 +78,8 @@ _NOT_RELATION_WORDS = (NOISE_WORDS | COMEMBER_WORDS | _LATEST | _EARLIEST) - {"a
 _SPAN_UNITS = words("minute minutes hour hours day days week weeks month months year years")
 _CALENDAR = words(
     """january february march april may june july august september october november
-    december monday tuesday wednesday thursday friday saturday sunday"""
+    december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday
+    thursday friday saturday sunday"""
 )
 _EXPLICIT = re.compile(r"\[([^\[\]]+)\]|\"([^\"]+)\"|“([^”]+)”")
 _WH = words("who whom whose what which when where how")
@@ -99,6 +100,10 @@ _JOINERS = frozenset("-/:_")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _SKIP_AFTER_WH = words("is are was were be the a an do does did has have had some all me us")
 _SKIP_AFTER_WH |= frozenset({"s"})
+# Words between a wh-word and its noun that order or pick rather than name ("what was the
+# latest fault", "which of the drones"): the noun after them is still what is asked.
+_ORDERING = _LATEST | _EARLIEST | words("most very of")
+_BEFORE_NOUN = _SKIP_AFTER_WH | _ORDERING
 
 
 @dataclass(frozen=True, slots=True)
@@ -1043,7 +1048,7 @@ def _answer_words(
         run: list[Token] = []
         subject = False
         for word in after:
-            skip = word.text in _SKIP_AFTER_WH
+            skip = word.text in (_BEFORE_NOUN if not run else _SKIP_AFTER_WH)
             if word.index in blocked and not run:
                 return _possessed(tokens, blocked, word.index)
             if subject and not skip:
@@ -1161,8 +1166,16 @@ def _noun_run(
     run: list[Token] = []
     for at, tok in enumerate(window):
         verb = _is_verb(tok.text)
+        if at == 0 and tok.index in blocked:
+            # "which Swift Mini drones": a name right after the wh-word qualifies the noun
+            rest = [t for t in window if t.index not in blocked][:1]
+            if rest and rest[0].index - 1 in blocked and not _is_verb(rest[0].text):
+                return _noun_run(rest, blocked, types, relations)
+            return []
         if tok.index in blocked or (run and verb):
             break  # a name, or a verb form after the noun: "which person directed"
+        if not run and tok.text in _ORDERING:
+            continue  # "the most recent maintenance": "most" names no relation here
         is_relation = tok.index in named
         is_type = any(type_matches(tok.text, t) for t in types)
         if run and run[-1].index in named and is_type and not is_relation:

@@ -1,8 +1,15 @@
 """Time expressions in a question, as a half-open UTC range ``[start, end)``.
 
-Relative expressions ("last 24 hours", "yesterday", "this week") are resolved
-against ``now``; a month without a year ("in March") means the most recent
-March that has begun; an open side stays ``None`` ("since 2026-11-01").
+A question names a time the way people write it: an ISO date or month ("2025-04",
+"2025-04-07"), a month with or without a day and year ("Apr 2025", "April 7, 2025",
+"7 April 2025", "June of 2025", "in March"), a year ("in 2025"), a calendar unit relative to
+now ("today", "last month", "this year", "last December", "two years ago", "the start of last
+year") or a rolling window ("in the last 30 days", "past 12 months"). A word before it says
+which side is open: "since" (and "from ... on") keeps the point, "after" starts past it,
+"before" ends at it, "until" ends past it, "between ... and ..." spans both; otherwise the
+range is the point itself ("faults from December 2025"). A month without a year is the most
+recent such month that has begun ("last March": the most recent before this one); an open
+side stays ``None``.
 """
 
 from __future__ import annotations
@@ -34,42 +41,50 @@ _MONTHS = {
     )
     for name in names
 }
-_UNITS = {
-    "minute": timedelta(minutes=1),
-    "min": timedelta(minutes=1),
-    "hour": timedelta(hours=1),
-    "hr": timedelta(hours=1),
-    "day": timedelta(days=1),
-    "week": timedelta(weeks=1),
-    "month": timedelta(days=30),
-    "year": timedelta(days=365),
-}
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "seven": 7}
-_DATE = r"(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?)"
-_MONTH = r"(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b\.?(?:\s+(\d{4}))?"
-
-_RELATIVE = re.compile(
-    r"\b(?:last|past|previous|within the last|in the last)\s+"
-    r"(?:(\d+|a|an|one|two|three|four|five|seven)\s+)?"
-    r"(minute|min|hour|hr|day|week|month|year)s?\b"
+_NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12,
+}  # fmt: skip
+_UNITS = ("minute", "min", "hour", "hr", "day", "week", "month", "year")
+_MON = r"(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")"
+_COUNT = r"(?:\d+|" + "|".join(_NUMBERS) + r")"
+_UNIT = r"(?:" + "|".join(_UNITS) + r")s?"
+_DATE = r"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:z|[+-]\d{2}:?\d{2})?)?"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_YEAR = r"(?:1[89]|2\d)\d{2}"
+# One point in time, most specific form first; a bare month or year is a point only after
+# a word that asks for a time ("in May", "since 2025"), not as a modal verb or a number.
+_POINT = (
+    rf"(?P<iso>{_DATE})"
+    rf"|(?P<ym>{_YEAR})-(?P<ym_m>\d{{2}})(?![\d-])"
+    rf"|(?P<mdy_m>{_MON})\.?\s+(?P<mdy_d>{_DAY}),?\s+(?P<mdy_y>{_YEAR})\b"
+    rf"|(?P<dmy_d>{_DAY})\s+(?:of\s+)?(?P<dmy_m>{_MON})\.?,?\s+(?P<dmy_y>{_YEAR})\b"
+    rf"|(?P<my_m>{_MON})\.?,?\s+(?:of\s+)?(?P<my_y>{_YEAR})\b"
+    r"|(?P<today>today|tonight)|(?P<yesterday>yesterday|last night)"
+    r"|(?P<edge>the\s+(?:start|beginning|end)\s+of\s+(?:this|last|the\s+last)\s+(?:week|month|year))"
+    r"|(?P<cal>(?:this|last|previous)\s+(?:week|month|year))\b"
+    rf"|(?P<ago>{_COUNT}\s+(?:day|week|month|year)s?\s+ago)\b"
+    rf"|(?P<last_m>(?:last|previous|past)\s+{_MON})\b"
+    rf"|(?P<ctx>\b(?:in|during|of|since|after|before|until|till|from|between|and|to|through)\s+)"
+    rf"(?:(?P<m>{_MON})\b(?!\.?,?\s+(?:of\s+)?\d)|(?P<y>{_YEAR})\b(?![-:]))"
 )
-_BETWEEN = re.compile(rf"\b(?:between|from)\s+{_DATE}\s+(?:and|to|until|till)\s+{_DATE}")
-_SINCE = re.compile(rf"\b(?:since|after|from)\s+{_DATE}")
-_BEFORE = re.compile(rf"\b(?:before|until|till|prior to)\s+{_DATE}")
-_ON = re.compile(rf"\b(?:on|at|during)?\s*{_DATE}")
-_IN_MONTH = re.compile(rf"\b(?:in|during|of|since)\s+{_MONTH}", re.IGNORECASE)
-_IN_YEAR = re.compile(r"\b(?:in|during)\s+(\d{4})\b(?!-)")
-_IN_YEAR_MONTH = re.compile(r"\b(?:in|during)\s+(\d{4})-(\d{2})\b(?!-)")
+_POINT_RE = re.compile(_POINT)
+_ROLLING = re.compile(
+    rf"\b(?:(?:in|within|over|during|for)\s+)?(?:the\s+)?(?:last|past|previous)\s+"
+    rf"(?:(?P<n>{_COUNT})\s+(?P<unit>{_UNIT})|(?P<unit1>{_UNIT}))\b"
+)
+_BETWEEN = re.compile(r"\b(?:between|from)\s+$")
+_JOIN = re.compile(r"\s*(?:and|to|until|till|through|-)\s*")
+_OPERATOR = re.compile(
+    r"\b(since|from|as of|after|before|prior to|earlier than|until|till|up to|through)\s+$"
+)
 # A graph value that is itself a point in time: a year, an ISO date, "March 1999", "3 May 1999".
 _TIME_VALUE = re.compile(
-    r"(?:[12]\d{3}|\d{4}-\d{2}|"
-    + _DATE
-    + r"|(?:\d{1,2}\s+)?(?:"
-    + "|".join(sorted(_MONTHS, key=len, reverse=True))
-    + r")\.?,?\s+\d{4})",
+    r"(?:[12]\d{3}|\d{4}-\d{2}|" + _DATE + r"|(?:\d{1,2}\s+)?" + _MON + r"\.?,?\s+\d{4})",
     re.IGNORECASE,
 )
-_NAMED = re.compile(r"\b(today|yesterday|this week|this month|this year|last night)\b")
+
+Span = tuple[datetime, datetime]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,74 +105,154 @@ class TimeRange:
         return (self.start is None or at >= self.start) and (self.end is None or at < self.end)
 
 
+def parse_time_range(text: str, now: datetime | None = None) -> TimeRange | None:
+    """The first time expression in ``text`` as a range; ``None`` when there is none."""
+    now = now or datetime.now(UTC)
+    low = " ".join(text.casefold().split())
+    rolling = _ROLLING.search(low)
+    if rolling and _rolling_unit(rolling):
+        return _rolling(rolling, now)
+    found = _POINT_RE.search(low)
+    if found is None:
+        return None
+    start, end = _span(found, now)
+    # a bare month or year brings the word before it ("in May"): the operator is that word
+    before = low[: found.start()] + (found.group("ctx") or "")
+    between = _BETWEEN.search(before)
+    if between:
+        second = _second(low, found.end())
+        if second is not None:
+            later = _span(second, now)
+            if found.group("m") and second.group("my_y"):
+                # "between March and December 2025": the first month takes the second's year
+                start, end = _month(_MONTHS[found.group("m")], later[0].year, now)
+                if start > later[0]:
+                    start, end = _month(start.month, later[0].year - 1, now)
+            return TimeRange(start, later[1], low[between.start() : second.end()])
+    operator = _OPERATOR.search(before)
+    said = low[operator.start() if operator else found.start() : found.end()].strip()
+    if operator is None:
+        return TimeRange(start, end, said)
+    word = operator.group(1)
+    onward = re.match(r"\s+(?:on|onwards?)\b", low[found.end() :]) is not None
+    if word in ("since", "as of") or (word == "from" and onward):
+        return TimeRange(start, None, said)
+    if word == "from":  # "faults from December 2025": dated then
+        return TimeRange(start, end, said)
+    if word == "after":
+        return TimeRange(end, None, said)
+    if word in ("until", "till", "up to", "through"):
+        return TimeRange(None, end, said)
+    return TimeRange(None, start, said)
+
+
+def _second(low: str, after: int) -> re.Match[str] | None:
+    """The point closing a "between ... and ..." span, right after the first one."""
+    gap = len(low[after:]) - len(low[after:].lstrip())
+    found = _POINT_RE.match(low, after + gap)  # "and 2025": the bare year brings its "and"
+    if found is None and (joined := _JOIN.match(low, after)):
+        found = _POINT_RE.match(low, joined.end())
+    return found
+
+
+def _rolling_unit(found: re.Match[str]) -> bool:
+    """A rolling window has a count ("last 30 days"), "the" ("in the last month") or
+    "past"; a bare "last month" is the calendar month before this one."""
+    return bool(found.group("n")) or bool(re.search(r"\b(?:the|past)\b", found.group(0)))
+
+
+def _rolling(found: re.Match[str], now: datetime) -> TimeRange:
+    count = found.group("n") or "1"
+    amount = int(count) if count.isdigit() else _NUMBERS[count]
+    unit = (found.group("unit") or found.group("unit1")).rstrip("s")
+    return TimeRange(_back(now, amount, unit), now, found.group(0).strip())
+
+
+def _back(now: datetime, amount: int, unit: str) -> datetime:
+    """``now`` moved back by ``amount`` units; months and years by the calendar."""
+    if unit in ("month", "year"):
+        months = amount * (12 if unit == "year" else 1)
+        index = now.year * 12 + now.month - 1 - months
+        year, month = divmod(index, 12)
+        day = min(now.day, _days_in(year, month + 1))
+        return now.replace(year=year, month=month + 1, day=day)
+    seconds = {"minute": 60, "min": 60, "hour": 3600, "hr": 3600, "day": 86400, "week": 604800}
+    return now - timedelta(seconds=amount * seconds[unit])
+
+
+def _days_in(year: int, month: int) -> int:
+    following = datetime(year + (month == 12), month % 12 + 1, 1, tzinfo=UTC)
+    return (following - timedelta(days=1)).day
+
+
+def _span(found: re.Match[str], now: datetime) -> Span:
+    """The calendar span the point names: a day, a month, a year, a week."""
+    g = found.group
+    if g("iso"):
+        at = _date(g("iso"))
+        return at, at + (timedelta(days=1) if len(g("iso")) == 10 else timedelta(seconds=1))
+    if g("ym"):
+        return _month(int(g("ym_m")), int(g("ym")), now)
+    for prefix in ("mdy", "dmy"):
+        if g(f"{prefix}_m"):
+            day = int(re.sub(r"\D", "", g(f"{prefix}_d")))
+            at = datetime(int(g(f"{prefix}_y")), _MONTHS[g(f"{prefix}_m")], day, tzinfo=UTC)
+            return at, at + timedelta(days=1)
+    if g("my_m"):
+        return _month(_MONTHS[g("my_m")], int(g("my_y")), now)
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    if g("today"):
+        return midnight, midnight + timedelta(days=1)
+    if g("yesterday"):
+        return midnight - timedelta(days=1), midnight
+    if g("edge"):
+        words = g("edge").split()
+        start, end = _calendar(words[-1], 0 if words[-2] == "this" else 1, now)
+        at = end if words[1] == "end" else start
+        return at, at
+    if g("cal"):
+        which, unit = g("cal").split()
+        return _calendar(unit, 0 if which == "this" else 1, now)
+    if g("ago"):
+        count, unit, _ = g("ago").split()
+        amount = int(count) if count.isdigit() else _NUMBERS[count]
+        return _calendar(unit.rstrip("s"), amount, now)
+    if g("last_m"):
+        month = _MONTHS[g("last_m").split()[-1]]
+        return _month(month, now.year if month < now.month else now.year - 1, now)
+    if g("m"):
+        return _month(_MONTHS[g("m")], None, now)
+    year = int(g("y"))
+    return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+
+
+def _calendar(unit: str, back: int, now: datetime) -> Span:
+    """The calendar day, week, month or year ``back`` units before the current one."""
+    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    if unit == "day":
+        start = midnight - timedelta(days=back)
+        return start, start + timedelta(days=1)
+    if unit == "week":
+        start = midnight - timedelta(days=midnight.weekday(), weeks=back)
+        return start, start + timedelta(weeks=1)
+    if unit == "month":
+        index = now.year * 12 + now.month - 1 - back
+        return _month(index % 12 + 1, index // 12, now)
+    year = now.year - back
+    return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+
+
 def _date(text: str) -> datetime:
-    parsed = datetime.fromisoformat(text.replace("Z", "+00:00").replace(" ", "T"))
+    parsed = datetime.fromisoformat(text.upper().replace("Z", "+00:00").replace(" ", "T"))
     return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed.astimezone(UTC)
 
 
-def _day_after(at: datetime, text: str) -> datetime:
-    """The end of a bare date is the next midnight; of a timestamp, one second later."""
-    return at + (timedelta(days=1) if len(text) == 10 else timedelta(seconds=1))
-
-
-def _month_range(month: int, year: int | None, now: datetime) -> tuple[datetime, datetime]:
+def _month(month: int, year: int | None, now: datetime) -> Span:
     if year is None:
         year = now.year if month <= now.month else now.year - 1
     start = datetime(year, month, 1, tzinfo=UTC)
     end = datetime(year + (month == 12), month % 12 + 1, 1, tzinfo=UTC)
     return start, end
-
-
-def _named(word: str, now: datetime) -> tuple[datetime, datetime]:
-    midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
-    if word == "today":
-        return midnight, midnight + timedelta(days=1)
-    if word in ("yesterday", "last night"):
-        return midnight - timedelta(days=1), midnight
-    if word == "this week":
-        start = midnight - timedelta(days=midnight.weekday())
-        return start, start + timedelta(weeks=1)
-    if word == "this month":
-        return _month_range(now.month, now.year, now)
-    return datetime(now.year, 1, 1, tzinfo=UTC), datetime(now.year + 1, 1, 1, tzinfo=UTC)
-
-
-def parse_time_range(text: str, now: datetime | None = None) -> TimeRange | None:
-    """The first time expression in ``text`` as a range; ``None`` when there is none."""
-    now = now or datetime.now(UTC)
-    low = text.casefold()
-    if m := _BETWEEN.search(low):
-        start, end = _date(m.group(1)), _date(m.group(2))
-        return TimeRange(start, _day_after(end, m.group(2)), m.group(0).strip())
-    if m := _RELATIVE.search(low):
-        count = m.group(1) or "1"
-        amount = int(count) if count.isdigit() else _NUMBERS[count]
-        return TimeRange(now - amount * _UNITS[m.group(2)], now, m.group(0).strip())
-    if m := _SINCE.search(low):
-        return TimeRange(_date(m.group(1)), None, m.group(0).strip())
-    if m := _BEFORE.search(low):
-        return TimeRange(None, _date(m.group(1)), m.group(0).strip())
-    if m := _NAMED.search(low):
-        start, end = _named(m.group(1), now)
-        return TimeRange(start, end, m.group(0).strip())
-    if m := _IN_MONTH.search(text):
-        month = _MONTHS[m.group(1).casefold()]
-        start, end = _month_range(month, int(m.group(2)) if m.group(2) else None, now)
-        if m.group(0).casefold().startswith("since"):
-            return TimeRange(start, None, m.group(0).strip())
-        return TimeRange(start, end, m.group(0).strip())
-    if m := _IN_YEAR_MONTH.search(low):
-        start, end = _month_range(int(m.group(2)), int(m.group(1)), now)
-        return TimeRange(start, end, m.group(0).strip())
-    if m := _ON.search(low):
-        at = _date(m.group(1))
-        return TimeRange(at, _day_after(at, m.group(1)), m.group(0).strip())
-    if m := _IN_YEAR.search(low):
-        year = int(m.group(1))
-        return TimeRange(
-            datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC), m.group(0)
-        )
-    return None
 
 
 def is_time_value(name: str) -> bool:

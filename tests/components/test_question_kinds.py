@@ -227,6 +227,59 @@ async def test_a_superlative_over_dates_answers_the_one_extreme_entity(
     assert answers and extreme in answers[0].snippet_text
 
 
+@pytest.mark.parametrize(
+    ("question", "latest"),
+    [
+        ("What was the latest fault reported for Wren 89?", True),
+        ("What was the very first fault Wren 89 had?", False),
+    ],
+)
+async def test_a_superlative_over_one_entitys_relation_picks_one_by_date(
+    question: str, latest: bool
+) -> None:
+    """One step out of one entity would be read from its state; the order needs the walk."""
+    faults = [e["object"] for e in _edges(_id("Wren 89"), "had_fault")]
+    dates = {fault: _attribute(fault, "reported_on") for fault in faults}
+    assert len(set(dates.values())) > 1
+    extreme = (max if latest else min)(dates.values())
+    result = await _ask(question)
+    assert answer_labels(result.synthesis) == [
+        _label(f) for f, at in dates.items() if at == extreme
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "predicate", "named"),
+    [
+        ("Count the maintenance jobs performed by Omar Park.", "performed_by", "Omar Park"),
+        ("How often has Osprey 89 been serviced?", "serviced", "Osprey 89"),
+    ],
+)
+async def test_count_and_how_often_answer_with_the_number(
+    question: str, predicate: str, named: str
+) -> None:
+    target = _id(named)
+    done = {r["subject"] for r in _rows() if r["predicate"] == predicate and r["object"] == target}
+    result = await _ask(question)
+    assert answer_labels(result.synthesis)[0] == str(len(done))
+    assert _answer_line_refs(result) == done
+
+
+async def test_a_name_qualifying_the_asked_noun_is_a_second_condition() -> None:
+    """No word names ``has_model``: it is the one relation from a model to drones."""
+    model, site = _id("Swift Mini"), _id("Salt Flats")
+    of_model = {
+        r["subject"] for r in _rows() if r["predicate"] == "has_model" and r["object"] == model
+    }
+    at_site = {
+        r["subject"] for r in _rows() if r["predicate"] == "located_at" and r["object"] == site
+    }
+    expected = {_label(d) for d in of_model & at_site}
+    assert expected and expected != {_label(d) for d in at_site}
+    result = await _ask("Which Swift Mini drones are located at Salt Flats?")
+    assert set(answer_labels(result.synthesis)) == expected
+
+
 async def test_a_relation_named_only_remotely_is_no_answer() -> None:
     """ "top speed" and ``max_flight_time_minutes`` are only associates (vectors, no
     WordNet link): answering 25 would answer another question."""

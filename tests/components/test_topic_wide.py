@@ -51,6 +51,12 @@ async def sample_chain(bus: Bus, settings: Settings, writer: GraphWriter) -> Asy
          ("reported_on", "2025-05")),
         ("Which site survey missions started in June 2025?", ("mission_type", "site survey"),
          ("started_on", "2025-06")),
+        # no word names the date: the type's own word ("faults") reads ``had_fault``, a
+        # drone's relation, and "high" a model's ``max_*``, neither of them a fault's date
+        ("Any faults of high severity logged during 2025-08?", ("severity", "high"),
+         ("reported_on", "2025-08")),
+        ("Give me all critical severity faults from Dec 2025.", ("severity", "critical"),
+         ("reported_on", "2025-12")),
     ],
 )  # fmt: skip
 async def test_a_type_a_condition_and_a_month_answer_exactly_the_matching_entities(

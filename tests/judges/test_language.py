@@ -108,6 +108,30 @@ NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
          datetime(2025, 6, 1, tzinfo=UTC)),
         ("on 2025-05-12", datetime(2025, 5, 12, tzinfo=UTC), datetime(2025, 5, 13, tzinfo=UTC)),
         ("yesterday", datetime(2026, 11, 21, tzinfo=UTC), datetime(2026, 11, 22, tzinfo=UTC)),
+        ("faults in Sep 2025", datetime(2025, 9, 1, tzinfo=UTC), datetime(2025, 10, 1, tzinfo=UTC)),
+        ("during June of 2025", datetime(2025, 6, 1, tzinfo=UTC),
+         datetime(2025, 7, 1, tzinfo=UTC)),
+        ("before 10 April 2025", None, datetime(2025, 4, 10, tzinfo=UTC)),
+        ("after Apr 7 2025", datetime(2025, 4, 8, tzinfo=UTC), None),
+        ("on May 3rd, 2025", datetime(2025, 5, 3, tzinfo=UTC), datetime(2025, 5, 4, tzinfo=UTC)),
+        ("since 2025-12", datetime(2025, 12, 1, tzinfo=UTC), None),
+        ("faults from Dec 2025", datetime(2025, 12, 1, tzinfo=UTC),
+         datetime(2026, 1, 1, tzinfo=UTC)),
+        ("from 2025-12 on", datetime(2025, 12, 1, tzinfo=UTC), None),
+        ("between March and December 2025", datetime(2025, 3, 1, tzinfo=UTC),
+         datetime(2026, 1, 1, tzinfo=UTC)),
+        ("between Sep 8 2025 and Jan 16 2026", datetime(2025, 9, 8, tzinfo=UTC),
+         datetime(2026, 1, 17, tzinfo=UTC)),
+        ("between 2024 and 2025", datetime(2024, 1, 1, tzinfo=UTC),
+         datetime(2026, 1, 1, tzinfo=UTC)),
+        ("last month", datetime(2026, 10, 1, tzinfo=UTC), datetime(2026, 11, 1, tzinfo=UTC)),
+        ("last year", datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC)),
+        ("this year", datetime(2026, 1, 1, tzinfo=UTC), datetime(2027, 1, 1, tzinfo=UTC)),
+        ("two years ago", datetime(2024, 1, 1, tzinfo=UTC), datetime(2025, 1, 1, tzinfo=UTC)),
+        ("last December", datetime(2025, 12, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC)),
+        ("since the start of last year", datetime(2025, 1, 1, tzinfo=UTC), None),
+        ("in the last 12 months", datetime(2025, 11, 22, 12, tzinfo=UTC), NOW),
+        ("over the past week", datetime(2026, 11, 15, 12, tzinfo=UTC), NOW),
     ],
 )  # fmt: skip
 def test_time_expressions_become_ranges(
@@ -120,6 +144,14 @@ def test_time_expressions_become_ranges(
 
 def test_no_time_expression_is_none() -> None:
     assert parse_time_range("who directed Heat", now=NOW) is None
+    # a bare month or year is a time only after a word that asks for one
+    assert parse_time_range("what may X be", now=NOW) is None
+    assert parse_time_range("who flew Falcon 2025", now=NOW) is None
+
+
+def test_a_month_abbreviation_is_no_unknown_name() -> None:
+    analysis = analyse("Which faults did Shrike 19 have in Sep 2025?", ["had_fault"], ["fault"], [])
+    assert analysis.unknown_names == ["Shrike 19"]
 
 
 A = "t.kb.films.demo.movie.heat"
