@@ -105,7 +105,7 @@ async def _walk_queries(ctx: StageContext, decision: RouteDecision, topic: str) 
                 PathQuery(
                     tuple(ids), steps, () if constraints else others, window[0], window[1],
                     analysis.order, constraints, frozenset(analysis.answer_types),
-                    tuple(_by_strength(analysis)),
+                    tuple(_by_strength(analysis)), normalise(topic),
                 )
             )  # fmt: skip
         elif analysis.predicates():

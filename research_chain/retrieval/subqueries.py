@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -185,6 +186,7 @@ class PathQuery:
     constraints: tuple[tuple[tuple[str, ...], tuple[Step, ...]], ...] = ()
     answer_types: frozenset[str] = frozenset()
     rank_by: tuple[str, ...] = ()
+    text: str = ""
 
     async def run(self, graph: GraphBackend) -> list[Evidence]:
         if len(self.steps) > MAX_PATH_HOPS:
@@ -197,8 +199,59 @@ class PathQuery:
         for steps in (self.steps, *self.alternatives):
             found = await self._reach(graph, steps, allowed)
             if found:
+                found = await self._valued(graph, found) if self.text else found
                 return _by_time(found, self.order) if self.order else found
         return []
+
+    async def _valued(self, graph: GraphBackend, found: list[Evidence]) -> list[Evidence]:
+        """The answers holding every attribute value the question writes out, on themselves
+        or on what they point to ("drones at S that carry a radar": a sensor of theirs is of
+        type radar). A value every answer holds says nothing; so do several answers' worth
+        of neighbours past ``_VALUED`` answers."""
+        ids = list(dict.fromkeys(item.entity_id for item in found))
+        if not 2 <= len(ids) <= _VALUED:
+            return found
+        states = (await graph.entity_state(ids)).found
+        near = {
+            entity_id: [t.object for t in state.triples if t.kind is ObjectKind.ENTITY][:_VALUED]
+            for entity_id, state in states.items()
+        }
+        wanted = list(dict.fromkeys(o for objects in near.values() for o in objects))
+        further = (await graph.entity_state(wanted)).found
+        held = {
+            entity_id: _attributes([state, *(further[o] for o in near[entity_id] if o in further)])
+            for entity_id, state in states.items()
+        }
+        kinds = frozenset(w for t in self.answer_types for w in predicate_words(t).split())
+        windowed = self.start is not None or self.end is not None
+        every = (t for facts in held.values() for t in facts)
+        stated = stated_values(self.text, every, kinds, windowed)
+        meeting: dict[str, dict[str, Triple]] = {}
+        for pairs in stated.values():
+            holders = {
+                entity_id: fact
+                for entity_id, facts in held.items()
+                for fact in facts
+                if (normalise(fact.object), fact.predicate) in pairs
+            }
+            if len(holders) < len(held):
+                for entity_id, fact in holders.items():
+                    meeting.setdefault(entity_id, {})[fact.predicate] = fact
+        conditions = {p for facts in meeting.values() for p in facts}
+        kept = {i for i, facts in meeting.items() if set(facts) >= conditions}
+        if not conditions or not kept:
+            return found
+        out = []
+        for item in found:
+            if item.entity_id in kept:
+                said = [
+                    triple_text(t, {t.subject: graph.label(t.subject)})
+                    for t in meeting[item.entity_id].values()
+                ]
+                facts = list(dict.fromkeys([*evidence_facts(item), *said]))
+                label = evidence_label(item)
+                out.append(item.model_copy(update={"snippet_text": snippet(label, facts)}))
+        return out
 
     async def _reach(
         self, graph: GraphBackend, steps: tuple[Step, ...], allowed: set[str] | None
@@ -493,7 +546,9 @@ class TypeScanQuery:
     async def _scan(self, graph: GraphBackend) -> list[Evidence]:
         ids = [i for t in self.types for i in graph.entities_of_type(t, self.limit)]
         states = (await graph.entity_state(ids)).found
-        conditions = self._conditions(states.values())
+        windowed = self.start is not None or self.end is not None
+        kinds = frozenset(w for t in self.types for w in predicate_words(t).split())
+        conditions = stated_values(self.text, _attributes(states.values()), kinds, windowed)
         own = {t.predicate for state in states.values() for t in state.triples}
         asked = {
             t.predicate
@@ -501,7 +556,6 @@ class TypeScanQuery:
             for t in state.triples
             if t.predicate in self.rank_by and (t.timestamp or parse_time(t.object.strip()))
         }
-        windowed = self.start is not None or self.end is not None
         if windowed and not asked and any(p not in own for p in self.rank_by):
             return []  # the time is on a relation held by other entities ("serviced")
         out = []
@@ -527,40 +581,6 @@ class TypeScanQuery:
             out.append(_answer(graph, entity_id, label, facts, 2.0, "type_scan"))
         return out if conditions or windowed else out[:FANOUT]
 
-    def _conditions(self, states: Iterable[EntityState]) -> dict[str, set[tuple[str, str]]]:
-        """The words the question writes out as attribute values, each with the
-        (value, predicate) pairs it names: a whole value ("high"), or else the last
-        word of a longer one ("survey" for "site survey")."""
-        text = f" {self.text} "
-        windowed = self.start is not None or self.end is not None
-        kinds = {w for t in self.types for w in predicate_words(t).split()}
-        whole: dict[str, set[tuple[str, str]]] = {}
-        heads: dict[str, set[tuple[str, str]]] = {}
-        for state in states:
-            for t in state.triples:
-                if t.kind is not ObjectKind.LITERAL or t.object == state.label:
-                    continue
-                value = normalise(t.object)
-                if not value or (windowed and value.isdigit()) or value in NOISE_WORDS:
-                    continue
-                if parse_time(t.object.strip()) is not None:
-                    continue
-                head = value.rsplit(" ", 1)[-1]
-                if f" {value} " in text:
-                    whole.setdefault(value, set()).add((value, t.predicate))
-                elif head != value and len(head) > 3 and head not in kinds and f" {head} " in text:
-                    heads.setdefault(head, set()).add((value, t.predicate))
-        named = {p for pairs in whole.values() for _, p in pairs}
-        for head, pairs in heads.items():
-            kept = {(v, p) for v, p in pairs if p not in named}
-            if kept and head not in whole:
-                whole[head] = kept
-        return {
-            key: pairs
-            for key, pairs in whole.items()
-            if not any(key != other and f" {key} " in f" {other} " for other in whole)
-        }
-
     def _dated(self, state: EntityState, asked: set[str]) -> Triple | None:
         """The entity's date in the window: one of the ``asked`` relations' ("reported") if
         the question names any, else any of its own dates or timestamped facts."""
@@ -583,6 +603,56 @@ class TypeScanQuery:
         if self.otherwise:
             out["otherwise"] = [query.wire() for query in self.otherwise]
         return out
+
+
+# Answers (and neighbours of each) a walk's stated values are looked for on, at most.
+_VALUED = 100
+
+
+def _attributes(states: Iterable[EntityState]) -> list[Triple]:
+    """The entities' literal facts but their names."""
+    return [
+        t
+        for state in states
+        for t in state.triples
+        if t.kind is ObjectKind.LITERAL and t.object != state.label
+    ]
+
+
+def stated_values(
+    text: str,
+    facts: Iterable[Triple],
+    kinds: AbstractSet[str] = frozenset(),
+    windowed: bool = False,
+) -> dict[str, set[tuple[str, str]]]:
+    """The attribute values a question (normalised ``text``) writes out, each with the
+    (value, predicate) pairs it names: a whole value ("high"), or else the last word of a
+    longer one ("survey" for "site survey"), not a word of the asked ``kinds``; numbers are
+    no values where a time window is asked."""
+    text = f" {text} "
+    whole: dict[str, set[tuple[str, str]]] = {}
+    heads: dict[str, set[tuple[str, str]]] = {}
+    for t in facts:
+        value = normalise(t.object)
+        if not value or (windowed and value.isdigit()) or value in NOISE_WORDS:
+            continue
+        if parse_time(t.object.strip()) is not None:
+            continue
+        head = value.rsplit(" ", 1)[-1]
+        if f" {value} " in text:
+            whole.setdefault(value, set()).add((value, t.predicate))
+        elif head != value and len(head) > 3 and head not in kinds and f" {head} " in text:
+            heads.setdefault(head, set()).add((value, t.predicate))
+    named = {p for pairs in whole.values() for _, p in pairs}
+    for head, pairs in heads.items():
+        kept = {(v, p) for v, p in pairs if p not in named}
+        if kept and head not in whole:
+            whole[head] = kept
+    return {
+        key: pairs
+        for key, pairs in whole.items()
+        if not any(key != other and f" {key} " in f" {other} " for other in whole)
+    }
 
 
 def _value(text: str) -> float | None:

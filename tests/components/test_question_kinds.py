@@ -32,7 +32,12 @@ from research_chain.payloads import (
 )
 from research_chain.retrieval.subqueries import PathQuery
 from research_chain.understanding.citations import extract_refs
-from research_chain.understanding.evidence import NO_ANSWER_PREFIX, answer_labels, evidence_label
+from research_chain.understanding.evidence import (
+    NO_ANSWER_PREFIX,
+    answer_labels,
+    evidence_facts,
+    evidence_label,
+)
 from research_chain.understanding.timeparse import parse_time_range
 
 SAMPLE = Path(__file__).resolve().parents[2] / "research_chain" / "sample" / "graph.jsonl"
@@ -278,6 +283,30 @@ async def test_a_name_qualifying_the_asked_noun_is_a_second_condition() -> None:
     assert expected and expected != {_label(d) for d in at_site}
     result = await _ask("Which Swift Mini drones are located at Salt Flats?")
     assert set(answer_labels(result.synthesis)) == expected
+
+
+@pytest.mark.parametrize(("site", "kind"), [("Harbor Yard", "radar"), ("Pine Valley", "lidar")])
+async def test_a_value_written_out_keeps_the_answers_that_hold_it_one_step_out(
+    site: str, kind: str
+) -> None:
+    """ "drones at S that carry a radar": a sensor of theirs is of type radar."""
+    at_site = {
+        r["subject"] for r in _rows() if r["predicate"] == "located_at" and r["object"] == _id(site)
+    }
+    carrying = {
+        drone
+        for drone in at_site
+        for sensor in _edges(drone, "has_sensor")
+        if _attribute(sensor["object"], "sensor_type").casefold() == kind
+    }
+    assert carrying and carrying != at_site
+    result = await _ask(f"Which drones at {site} carry a {kind}?")
+    assert _answer_line_refs(result) == carrying
+    assert all(
+        any("sensor_type" in f for f in evidence_facts(e))
+        for e in result.evidence
+        if e.entity_id in carrying
+    )
 
 
 async def test_a_relation_named_only_remotely_is_no_answer() -> None:
