@@ -38,6 +38,7 @@ from research_chain.retrieval.subqueries import (
     SubQuery,
     TemporalQuery,
     TypeScanQuery,
+    dated_in,
 )
 from research_chain.stages import Stage
 from research_chain.understanding.analysis import Analysis
@@ -221,6 +222,11 @@ async def handle(ctx: StageContext, payload: RouteDecision | AssessmentOutput) -
     previous = ctx.snapshot.execution_output if round_ else None
     earlier = previous.evidence if previous else []
     found = outcome.evidence
+    window = _window(ctx, topic) if round_ else None
+    if window is not None:
+        # a refine query asks without the question's time: its answers keep to it still
+        answers = await dated_in(ctx.graph, [i for i in found if is_answer(i)], *window)
+        found = [i for i in found if not is_answer(i)] + answers
     if any(is_answer(item) for item in earlier):
         # Answers already reached along the asked path keep their rank over what a
         # looser refine query adds.

@@ -259,26 +259,7 @@ class PathQuery:
         found = await self._walk(graph, steps)
         if allowed is not None:
             found = [item for item in found if item.entity_id in allowed]
-        return await self._dated(graph, found)
-
-    async def _dated(self, graph: GraphBackend, found: list[Evidence]) -> list[Evidence]:
-        """Answers reached by untimed facts, kept when a date of their own is in the window."""
-        if self.start is None and self.end is None:
-            return found
-        untimed = [item.entity_id for item in found if not _timed(item)]
-        if not untimed:
-            return found
-        states = (await graph.entity_state(list(dict.fromkeys(untimed)))).found
-        out = []
-        for item in found:
-            state = states.get(item.entity_id)
-            dates = date_attributes(state) if state is not None and not _timed(item) else []
-            if not dates or any(self._contains(at) for _, at in dates):
-                out.append(item)
-        return out
-
-    def _contains(self, at: datetime) -> bool:
-        return (self.start is None or at >= self.start) and (self.end is None or at < self.end)
+        return await dated_in(graph, found, self.start, self.end)
 
     async def _superlative(self, graph: GraphBackend, allowed: set[str] | None) -> list[Evidence]:
         """The extreme entity of the asked types, by the asked (or only) date attribute."""
@@ -603,6 +584,27 @@ class TypeScanQuery:
         if self.otherwise:
             out["otherwise"] = [query.wire() for query in self.otherwise]
         return out
+
+
+async def dated_in(
+    graph: GraphBackend, found: list[Evidence], start: datetime | None, end: datetime | None
+) -> list[Evidence]:
+    """Items reached by untimed facts, kept when a date of their own is in the window (or
+    they have none); timed ones are judged by their facts' times where the answer is written."""
+    if start is None and end is None:
+        return found
+    untimed = [item.entity_id for item in found if not _timed(item)]
+    if not untimed:
+        return found
+    states = (await graph.entity_state(list(dict.fromkeys(untimed)))).found
+    out = []
+    for item in found:
+        state = states.get(item.entity_id)
+        dates = date_attributes(state) if state is not None and not _timed(item) else []
+        inside = ((start is None or at >= start) and (end is None or at < end) for _, at in dates)
+        if not dates or any(inside):
+            out.append(item)
+    return out
 
 
 # Answers (and neighbours of each) a walk's stated values are looked for on, at most.

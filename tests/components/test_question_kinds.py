@@ -195,6 +195,30 @@ async def test_last_month_answers_only_what_falls_in_the_last_month() -> None:
         assert result.synthesis.startswith("No answer: ")
 
 
+@pytest.mark.parametrize("when", ["this year", "two years ago"])
+async def test_a_refined_round_keeps_to_the_time_scope(when: str) -> None:
+    """Nothing in the window: the refine round's looser queries must not answer with
+    missions from outside it."""
+    question = f"Which missions has Tariq Lindqvist operated {when}?"
+    window = parse_time_range(question)
+    assert window is not None and window.start is not None and window.end is not None
+    operator = _id("Tariq Lindqvist")
+    missions = [
+        r["subject"] for r in _rows() if r["predicate"] == "operated_by" and r["object"] == operator
+    ]
+    assert missions
+    expected = set()
+    for mission in missions:
+        at = parse_time(_attribute(mission, "started_on"))
+        assert at is not None
+        if window.start <= at < window.end:
+            expected.add(_label(mission))
+    result = await _ask(question)
+    assert set(answer_labels(result.synthesis)) == expected
+    if not expected:
+        assert result.synthesis.startswith(NO_ANSWER_PREFIX), result.synthesis
+
+
 async def test_a_walk_keeps_answers_whose_own_date_falls_in_the_window() -> None:
     """The walked facts carry no time: the answers' own date attributes decide."""
     site = _id("Pine Valley")
