@@ -85,6 +85,11 @@ def _edges(subject: str, predicate: str) -> list[_Row]:
     return [r for r in _rows() if r["subject"] == subject and r["predicate"] == predicate]
 
 
+def _subjects(predicate: str, obj: str) -> list[str]:
+    """What points to ``obj`` by ``predicate``."""
+    return [r["subject"] for r in _rows() if r["predicate"] == predicate and r["object"] == obj]
+
+
 def _attribute(subject: str, predicate: str) -> str:
     return str(_edges(subject, predicate)[0]["object"])
 
@@ -203,9 +208,7 @@ async def test_a_refined_round_keeps_to_the_time_scope(when: str) -> None:
     window = parse_time_range(question)
     assert window is not None and window.start is not None and window.end is not None
     operator = _id("Tariq Lindqvist")
-    missions = [
-        r["subject"] for r in _rows() if r["predicate"] == "operated_by" and r["object"] == operator
-    ]
+    missions = _subjects("operated_by", operator)
     assert missions
     expected = set()
     for mission in missions:
@@ -223,9 +226,7 @@ async def test_a_walk_keeps_answers_whose_own_date_falls_in_the_window() -> None
     """The walked facts carry no time: the answers' own date attributes decide."""
     site = _id("Pine Valley")
     start, end = datetime(2023, 1, 1, tzinfo=UTC), datetime(2024, 1, 1, tzinfo=UTC)
-    drones = [
-        r["subject"] for r in _rows() if r["predicate"] == "located_at" and r["object"] == site
-    ]
+    drones = _subjects("located_at", site)
     expected = set()
     for drone in drones:
         at = parse_time(_attribute(drone, "commissioned_on"))
@@ -243,9 +244,7 @@ async def test_a_superlative_over_dates_answers_the_one_extreme_entity(
     word: str, latest: bool
 ) -> None:
     site = _id("Pine Valley")
-    drones = [
-        r["subject"] for r in _rows() if r["predicate"] == "located_at" and r["object"] == site
-    ]
+    drones = _subjects("located_at", site)
     dates = {drone: _attribute(drone, "commissioned_on") for drone in drones}
     extreme = (max if latest else min)(dates.values())
     expected = {_label(d) for d, at in dates.items() if at == extreme}
@@ -288,7 +287,7 @@ async def test_count_and_how_often_answer_with_the_number(
     question: str, predicate: str, named: str
 ) -> None:
     target = _id(named)
-    done = {r["subject"] for r in _rows() if r["predicate"] == predicate and r["object"] == target}
+    done = set(_subjects(predicate, target))
     result = await _ask(question)
     assert answer_labels(result.synthesis)[0] == str(len(done))
     assert _answer_line_refs(result) == done
@@ -297,12 +296,8 @@ async def test_count_and_how_often_answer_with_the_number(
 async def test_a_name_qualifying_the_asked_noun_is_a_second_condition() -> None:
     """No word names ``has_model``: it is the one relation from a model to drones."""
     model, site = _id("Swift Mini"), _id("Salt Flats")
-    of_model = {
-        r["subject"] for r in _rows() if r["predicate"] == "has_model" and r["object"] == model
-    }
-    at_site = {
-        r["subject"] for r in _rows() if r["predicate"] == "located_at" and r["object"] == site
-    }
+    of_model = set(_subjects("has_model", model))
+    at_site = set(_subjects("located_at", site))
     expected = {_label(d) for d in of_model & at_site}
     assert expected and expected != {_label(d) for d in at_site}
     result = await _ask("Which Swift Mini drones are located at Salt Flats?")
@@ -314,9 +309,7 @@ async def test_a_value_written_out_keeps_the_answers_that_hold_it_one_step_out(
     site: str, kind: str
 ) -> None:
     """ "drones at S that carry a radar": a sensor of theirs is of type radar."""
-    at_site = {
-        r["subject"] for r in _rows() if r["predicate"] == "located_at" and r["object"] == _id(site)
-    }
+    at_site = set(_subjects("located_at", _id(site)))
     carrying = {
         drone
         for drone in at_site
