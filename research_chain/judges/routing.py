@@ -9,7 +9,8 @@ explains the question best wins.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass, replace
 
 from research_chain.graph.protocol import Step
 from research_chain.graph.text import normalise, tokens
@@ -25,7 +26,14 @@ from research_chain.understanding.lexicon import (
     singular,
     words,
 )
-from research_chain.understanding.paths import NODE_MARK, PathChoice, infer_paths, path_to_wire
+from research_chain.understanding.paths import (
+    LITERAL,
+    NODE_MARK,
+    PathChoice,
+    Signature,
+    infer_paths,
+    path_to_wire,
+)
 
 __all__ = ["SeedOption", "decide_route", "rewrite_topic", "seed_options", "unmatched_words"]
 
@@ -115,10 +123,31 @@ def _best(
         paths = infer_paths(request.analysis, option.type, tree, option.span)
         if not paths:
             continue
+        paths[0] = _stop_at_asked(paths[0], request.analysis.answer_types, tree, option.type)
         score = paths[0].score + (0.5 if option.explicit else 0.0)
         if best is None or score > best[0]:
             best = (score, option, paths)
     return None if best is None else (best[1], best[2])
+
+
+def _stop_at_asked(
+    choice: PathChoice, wanted: AbstractSet[str], tree: Signature, root: str
+) -> PathChoice:
+    """A path that reaches the asked type and then reads a value of it ("which maintenance
+    jobs did X carry out": the jobs, then their ``work_done``) answers with what it reached:
+    the entities were asked for, the value only describes them."""
+    if not wanted or choice.final_type != LITERAL or len(choice.steps) < 2:
+        return choice
+    nodes = {root}
+    for step in choice.steps[:-1]:
+        nodes = {
+            c for n in nodes for c in tree.get(n, {}).get((step.predicate, step.direction), ())
+        }
+    reached = sorted(n for n in nodes if n.partition(NODE_MARK)[0] in wanted)
+    if not reached:
+        return choice
+    kind = reached[0].partition(NODE_MARK)[0]
+    return replace(choice, steps=choice.steps[:-1], final_type=kind, end=reached[0], asked=True)
 
 
 def _alternatives(paths: list[PathChoice]) -> list[list[dict[str, str]]]:

@@ -326,6 +326,17 @@ async def test_a_value_written_out_keeps_the_answers_that_hold_it_one_step_out(
     )
 
 
+async def test_the_asked_type_is_the_answer_though_words_read_its_value() -> None:
+    """ "jobs" and "carry out" read ``work_done``, a value of the maintenance entities the
+    question asks for: the answer is the entities, not their values."""
+    done = set(_subjects("performed_by", _id("Ines Lindqvist")))
+    in_2025 = {m for m in done if _attribute(m, "serviced_on").startswith("2025")}
+    assert in_2025
+    result = await _ask("Which maintenance jobs did Ines Lindqvist carry out in 2025?")
+    assert _answer_line_refs(result) == in_2025
+    assert set(answer_labels(result.synthesis)) == {_label(m) for m in in_2025}
+
+
 async def test_a_relation_named_only_remotely_is_no_answer() -> None:
     """ "top speed" and ``max_flight_time_minutes`` are only associates (vectors, no
     WordNet link): answering 25 would answer another question."""
