@@ -945,7 +945,8 @@ def _answer_cue(
     """The wh-word and what it asks for: entity types and/or a relation's agent."""
     type_list = list(types)
     for tok in tokens:
-        if tok.text not in _WH or tok.index in blocked or tok.index in relative:
+        asking = tok.index == 0 and tok.text in ASKING_VERBS  # "list the drones at S"
+        if (tok.text not in _WH and not asking) or tok.index in blocked or tok.index in relative:
             continue
         relation = None
         run = _noun_run(tokens[tok.index + 1 : tok.index + 6], blocked, type_list, relations)
@@ -1166,9 +1167,10 @@ def _noun_run(
     run: list[Token] = []
     for at, tok in enumerate(window):
         verb = _is_verb(tok.text)
-        if at == 0 and tok.index in blocked:
-            # "which Swift Mini drones": a name right after the wh-word qualifies the noun
-            rest = [t for t in window if t.index not in blocked][:1]
+        if not run and tok.index in blocked and all(t.text in _SKIP_AFTER_WH for t in window[:at]):
+            # "which Swift Mini drones", "show me the Swift Mini drones": a name right before
+            # the noun qualifies it
+            rest = [t for t in window[at:] if t.index not in blocked][:1]
             if rest and rest[0].index - 1 in blocked and not _is_verb(rest[0].text):
                 return _noun_run(rest, blocked, types, relations)
             return []

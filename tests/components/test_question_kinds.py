@@ -337,6 +337,24 @@ async def test_the_asked_type_is_the_answer_though_words_read_its_value() -> Non
     assert set(answer_labels(result.synthesis)) == {_label(m) for m in in_2025}
 
 
+@pytest.mark.parametrize(
+    ("question", "model", "site"),
+    [
+        ("List the drones at Wind Farm East whose model is Heron Pro.", "Heron Pro",
+         "Wind Farm East"),
+        ("Show me the Swift Mini drones located at Salt Flats.", "Swift Mini", "Salt Flats"),
+    ],
+)  # fmt: skip
+async def test_an_asking_verb_asks_for_its_noun_under_two_conditions(
+    question: str, model: str, site: str
+) -> None:
+    """ "List the drones ...": the verb asks as "which" does, so both names are conditions."""
+    expected = set(_subjects("has_model", _id(model))) & set(_subjects("located_at", _id(site)))
+    assert expected
+    result = await _ask(question)
+    assert _answer_line_refs(result) == expected
+
+
 async def test_a_relation_named_only_remotely_is_no_answer() -> None:
     """ "top speed" and ``max_flight_time_minutes`` are only associates (vectors, no
     WordNet link): answering 25 would answer another question."""
