@@ -206,8 +206,8 @@ class PathQuery:
     async def _valued(self, graph: GraphBackend, found: list[Evidence]) -> list[Evidence]:
         """The answers holding every attribute value the question writes out, on themselves
         or on what they point to ("drones at S that carry a radar": a sensor of theirs is of
-        type radar). A value every answer holds says nothing; so do several answers' worth
-        of neighbours past ``_VALUED`` answers."""
+        type radar). A value every answer holds says nothing; past ``_VALUED`` answers (or
+        neighbours of one) none is looked for."""
         ids = list(dict.fromkeys(item.entity_id for item in found))
         if not 2 <= len(ids) <= _VALUED:
             return found
@@ -227,7 +227,8 @@ class PathQuery:
         every = (t for facts in held.values() for t in facts)
         stated = stated_values(self.text, every, kinds, windowed)
         meeting: dict[str, dict[str, Triple]] = {}
-        for pairs in stated.values():
+        conditions = set()
+        for value, pairs in stated.items():
             holders = {
                 entity_id: fact
                 for entity_id, facts in held.items()
@@ -235,9 +236,9 @@ class PathQuery:
                 if (normalise(fact.object), fact.predicate) in pairs
             }
             if len(holders) < len(held):
+                conditions.add(value)
                 for entity_id, fact in holders.items():
-                    meeting.setdefault(entity_id, {})[fact.predicate] = fact
-        conditions = {p for facts in meeting.values() for p in facts}
+                    meeting.setdefault(entity_id, {})[value] = fact
         kept = {i for i, facts in meeting.items() if set(facts) >= conditions}
         if not conditions or not kept:
             return found
