@@ -218,13 +218,13 @@ class PathQuery:
         }
         wanted = list(dict.fromkeys(o for objects in near.values() for o in objects))
         further = (await graph.entity_state(wanted)).found
-        held = {
-            entity_id: _attributes([state, *(further[o] for o in near[entity_id] if o in further)])
-            for entity_id, state in states.items()
-        }
-        kinds = frozenset(w for t in self.answer_types for w in predicate_words(t).split())
+        held = {}
+        for entity_id, state in states.items():
+            around = [state, *(further[o] for o in near[entity_id] if o in further)]
+            held[entity_id] = [((normalise(t.object), t.predicate), t) for t in _attributes(around)]
+        kinds = _kind_words(self.answer_types)
         windowed = self.start is not None or self.end is not None
-        every = (t for facts in held.values() for t in facts)
+        every = (t for facts in held.values() for _, t in facts)
         stated = stated_values(self.text, every, kinds, windowed)
         meeting: dict[str, dict[str, Triple]] = {}
         conditions = set()
@@ -232,8 +232,8 @@ class PathQuery:
             holders = {
                 entity_id: fact
                 for entity_id, facts in held.items()
-                for fact in facts
-                if (normalise(fact.object), fact.predicate) in pairs
+                for pair, fact in facts
+                if pair in pairs
             }
             if len(holders) < len(held):
                 conditions.add(value)
@@ -529,7 +529,7 @@ class TypeScanQuery:
         ids = [i for t in self.types for i in graph.entities_of_type(t, self.limit)]
         states = (await graph.entity_state(ids)).found
         windowed = self.start is not None or self.end is not None
-        kinds = frozenset(w for t in self.types for w in predicate_words(t).split())
+        kinds = _kind_words(self.types)
         conditions = stated_values(self.text, _attributes(states.values()), kinds, windowed)
         own = {t.predicate for state in states.values() for t in state.triples}
         asked = {
@@ -610,6 +610,11 @@ async def dated_in(
 
 # Answers (and neighbours of each) a walk's stated values are looked for on, at most.
 _VALUED = 100
+
+
+def _kind_words(types: Iterable[str]) -> frozenset[str]:
+    """The words of the asked types' names: a stated value's last word is no value then."""
+    return frozenset(w for t in types for w in predicate_words(t).split())
 
 
 def _attributes(states: Iterable[EntityState]) -> list[Triple]:

@@ -171,18 +171,21 @@ def _rolling(found: re.Match[str], now: datetime) -> TimeRange:
 def _back(now: datetime, amount: int, unit: str) -> datetime:
     """``now`` moved back by ``amount`` units; months and years by the calendar."""
     if unit in ("month", "year"):
-        months = amount * (12 if unit == "year" else 1)
-        index = now.year * 12 + now.month - 1 - months
-        year, month = divmod(index, 12)
-        day = min(now.day, _days_in(year, month + 1))
-        return now.replace(year=year, month=month + 1, day=day)
+        year, month = _months_back(now, amount * (12 if unit == "year" else 1))
+        last_day = (_month(month, year, now)[1] - timedelta(days=1)).day
+        return now.replace(year=year, month=month, day=min(now.day, last_day))
     seconds = {"minute": 60, "min": 60, "hour": 3600, "hr": 3600, "day": 86400, "week": 604800}
     return now - timedelta(seconds=amount * seconds[unit])
 
 
-def _days_in(year: int, month: int) -> int:
-    following = datetime(year + (month == 12), month % 12 + 1, 1, tzinfo=UTC)
-    return (following - timedelta(days=1)).day
+def _months_back(now: datetime, months: int) -> tuple[int, int]:
+    """The (year, month) ``months`` calendar months before ``now``'s."""
+    year, month = divmod(now.year * 12 + now.month - 1 - months, 12)
+    return year, month + 1
+
+
+def _year(year: int) -> Span:
+    return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
 
 
 def _span(found: re.Match[str], now: datetime) -> Span:
@@ -222,8 +225,7 @@ def _span(found: re.Match[str], now: datetime) -> Span:
         return _month(month, now.year if month < now.month else now.year - 1, now)
     if g("m"):
         return _month(_MONTHS[g("m")], None, now)
-    year = int(g("y"))
-    return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+    return _year(int(g("y")))
 
 
 def _calendar(unit: str, back: int, now: datetime) -> Span:
@@ -236,10 +238,9 @@ def _calendar(unit: str, back: int, now: datetime) -> Span:
         start = midnight - timedelta(days=midnight.weekday(), weeks=back)
         return start, start + timedelta(weeks=1)
     if unit == "month":
-        index = now.year * 12 + now.month - 1 - back
-        return _month(index % 12 + 1, index // 12, now)
-    year = now.year - back
-    return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+        year, month = _months_back(now, back)
+        return _month(month, year, now)
+    return _year(now.year - back)
 
 
 def _date(text: str) -> datetime:
