@@ -20,6 +20,7 @@ from research_chain.judges.base import (
 )
 from research_chain.judges.routing import decide_route, rewrite_topic
 from research_chain.payloads import AssessmentOutput, Evidence, RouteAction, RouteDecision
+from research_chain.understanding.analysis import count_cues
 from research_chain.understanding.citations import cite
 from research_chain.understanding.evidence import (
     ANSWER_PREFIX,
@@ -38,8 +39,6 @@ __all__ = ["HeuristicJudge", "asks_count", "in_window"]
 MAX_LISTED = 25
 MAX_SUPPORT = 5
 MAX_CONTEXT = 5
-_COUNT_CUES = (("how", "many"), ("how", "much"), ("how", "often"))
-_NUMBER_OF_AFTER = frozenset({"", "the", "a", "total", "what", "whats", "s"})
 Window = tuple[datetime | None, datetime | None]
 
 
@@ -161,18 +160,8 @@ def _describe(request: SynthesisRequest, context: list[Evidence]) -> list[str]:
 
 
 def asks_count(topic: str) -> bool:
-    """Does the question ask for a number of things ("how many", "how often", "number of",
-    "count the ...")?"""
-    words = tokens(topic)
-    triples = zip(["", *words[:-1]], words, [*words[1:], ""], strict=True)
-    return any(
-        (word, nxt) in _COUNT_CUES
-        or (
-            word in ("number", "count") and nxt == "of" and before in _NUMBER_OF_AFTER
-        )  # not "serial number of"
-        or (word == "count" and before == "")  # "count the jobs X did"
-        for before, word, nxt in triples
-    )
+    """Does the question ask for a number of things?"""
+    return bool(count_cues(tokens(topic)))
 
 
 def _is_number(text: str) -> bool:

@@ -538,8 +538,8 @@ class TypeScanQuery:
             for t in state.triples
             if t.predicate in self.rank_by and (t.timestamp or parse_time(t.object.strip()))
         }
-        if windowed and not asked and any(p not in own for p in self.rank_by):
-            return []  # the time is on a relation held by other entities ("serviced")
+        if windowed and not asked and await self._dated_elsewhere(graph, ids, own):
+            return []
         out = []
         for entity_id, state in states.items():
             facts = []
@@ -562,6 +562,21 @@ class TypeScanQuery:
             label = graph.label(entity_id) or entity_id
             out.append(_answer(graph, entity_id, label, facts, 2.0, "type_scan"))
         return out if conditions or windowed else out[:FANOUT]
+
+    async def _dated_elsewhere(
+        self, graph: GraphBackend, ids: Sequence[str], own: AbstractSet[str]
+    ) -> bool:
+        """Whether a relation the question names reaches these entities from others
+        ("serviced": a record's, not the drone's), where the time would be; one that
+        neither they nor anything pointing at them holds ("site" of "site survey") is
+        no such place."""
+        elsewhere = set(self.rank_by) - own
+        if not elsewhere:
+            return False
+        edges = await graph.edges(ids, per_relation=1)
+        return any(
+            p in elsewhere and d is Direction.IN for found in edges.values() for p, d, _ in found
+        )
 
     def _dated(self, state: EntityState, asked: set[str]) -> Triple | None:
         """The entity's date in the window: one of the ``asked`` relations' ("reported") if

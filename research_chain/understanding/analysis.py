@@ -48,6 +48,7 @@ __all__ = [
     "RelationMention",
     "Token",
     "analyse",
+    "count_cues",
     "explicit_spans",
     "type_matches",
     "word_matches",
@@ -100,9 +101,13 @@ _JOINERS = frozenset("-/:_")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _SKIP_AFTER_WH = words("is are was were be the a an do does did has have had some all me us")
 _SKIP_AFTER_WH |= frozenset({"s"})
+_JOINING = words("and or")  # "search and rescue missions": modifiers sharing one head
 # Words between a wh-word and its noun that order or pick rather than name ("what was the
 # latest fault", "which of the drones"): the noun after them is still what is asked.
 _ORDERING = _LATEST | _EARLIEST | words("most very of")
+_OPENING_ORDER = _LATEST | _EARLIEST | words("most")
+_COUNT_CUES = (("how", "many"), ("how", "much"), ("how", "often"))
+_NUMBER_OF_AFTER = words("the a total what whats s") | {""}
 _BEFORE_NOUN = _SKIP_AFTER_WH | _ORDERING
 
 
@@ -520,6 +525,22 @@ def names_type_exactly(word: str, types: Iterable[str]) -> bool:
     return any(match_strength(word, predicate_words(t).split()) == 1.0 for t in types)
 
 
+def count_cues(words: Sequence[str]) -> set[int]:
+    """Where the question asks for a number of things ("how many", "how often", "number
+    of", "count the ..."; not "serial number of"): those words name no relation."""
+    found: set[int] = set()
+    for at, word in enumerate(words):
+        before = words[at - 1] if at else ""
+        nxt = words[at + 1] if at + 1 < len(words) else ""
+        if (word, nxt) in _COUNT_CUES:
+            found.update((at, at + 1))
+        elif (word in ("number", "count") and nxt == "of" and before in _NUMBER_OF_AFTER) or (
+            word == "count" and not before
+        ):
+            found.add(at)
+    return found
+
+
 def _relation_mentions(
     tokens: Sequence[Token],
     blocked: set[int],
@@ -562,6 +583,7 @@ def _relation_mentions(
         and 2 not in blocked
     ):
         done = _main_verb(tokens, blocked)
+    counting = count_cues([t.text for t in tokens])
     found = []
     before: set[str] = set()
     for tok in tokens:
@@ -588,6 +610,14 @@ def _relation_mentions(
         # a synonym it names a relation only weakly.
         is_type = names_type_exactly(tok.text, types)
         names_a_type = any(type_matches(tok.text, t) for t in types)
+        # "maintenance records", "fault entries": after a type's own name (singular, as a
+        # noun modifying another is), a noun only loosely a relation's word is what the
+        # type's entities are called ("drones flew" is a verb)
+        typed = False
+        if tok.index > 0 and tok.index - 1 not in blocked and not _is_verb(tok.text):
+            modifier_word = tokens[tok.index - 1].text
+            typed = modifier_word == _singular_of(modifier_word)
+            typed = typed and names_type_exactly(modifier_word, types)
         readings: list[RelationMention] = []
         text = read_as.get(tok.index, tok.text)
         kin = _kin_nouns(text, nouns) if tok.index in (answer, done) else set()
@@ -617,7 +647,9 @@ def _relation_mentions(
                 # "the person who painted X" reads no ``children``; "the people in X" is
                 # what the noun itself names (its members)
                 continue
-            if names_a_type and strength < LOOSE:
+            if (names_a_type and strength < LOOSE) or (
+                strength < 1.0 and (typed or tok.index in counting)
+            ):
                 continue  # "films" in a graph of movies names the type, not a relation
             if strength:
                 readings.append(RelationMention(predicate, tok.index, tok.text, strength))
@@ -895,7 +927,8 @@ def _without_descriptors(
             tail.append(tok.index)
         first = min(tail, default=0)
         closing = " ".join(tokens[i].text for i in sorted(tail))
-        verb = packaged_lexicon().is_verb(closing)  # "when was X laid out": a verb, no kind
+        # "when was X laid out", "what has X flown since 2025": a verb, no kind
+        verb = packaged_lexicon().is_verb(closing) or _is_verb(tokens[first].text)
         if len(tail) >= 2 and first - 1 in blocked and tokens[first].text != "s" and not verb:
             descriptors.update(tail)
     # not before a name a clause goes on from: "the band [X] plays in" is the band
@@ -945,7 +978,7 @@ def _answer_cue(
     """The wh-word and what it asks for: entity types and/or a relation's agent."""
     type_list = list(types)
     for tok in tokens:
-        asking = tok.index == 0 and tok.text in ASKING_VERBS  # "list the drones at S"
+        asking = _asks_first(tokens, tok)  # "list the drones at S"
         if (tok.text not in _WH and not asking) or tok.index in blocked or tok.index in relative:
             continue
         relation = None
@@ -987,18 +1020,33 @@ def _answer_cue(
 
 
 def _relative_wh(
-    tokens: Sequence[Token], blocked: set[int], fronted: tuple[int, int] | None
+    text: str, tokens: Sequence[Token], blocked: set[int], fronted: tuple[int, int] | None
 ) -> set[int]:
     """Wh-words that open a relative clause, not the question: right after a noun, with
     another wh-word asking later ("the person who illustrated X grew up in which country"),
-    or after the noun a question put as a noun phrase opens with ("the city where ...")."""
+    after the noun a question put as a noun phrase opens with ("the city where ..."), or
+    opening a clause a comma closes before the asking one ("when X was last serviced,
+    which record was that?")."""
     asking = [t.index for t in tokens if t.text in _WH and t.index not in blocked]
     found = {
         i
         for i in asking[:-1]
         if i > 0 and i - 1 not in blocked and tokens[i - 1].text not in NOISE_WORDS | _WH
     }
+    subordinate = len(asking) > 1 and asking[0] == 0 and tokens[0].text in ("when", "where")
+    if subordinate and "," in text[tokens[0].end : tokens[asking[1]].start]:
+        found.add(0)
     return found if fronted is None else found | {fronted[1]}
+
+
+def _asks_first(tokens: Sequence[Token], tok: Token) -> bool:
+    """An opening word that asks as "which" does: an asking verb ("list the drones at S"),
+    or an ordering word where no wh-word asks ("newest drone at S?")."""
+    if tok.index != 0:
+        return False
+    if tok.text in ASKING_VERBS:
+        return True
+    return tok.text in _OPENING_ORDER and not any(t.text in _WH for t in tokens)
 
 
 def _fronted_noun(tokens: Sequence[Token], blocked: set[int]) -> tuple[int, int] | None:
@@ -1033,7 +1081,7 @@ def _answer_words(
     them: "where" and "when" themselves, the adjective after "how" ("how old"), or the
     head of the noun phrase after "which" and "what" ("which football team" -> "team")."""
     for tok in tokens:
-        asking = tok.index == 0 and tok.text in ASKING_VERBS  # "name a club in Spain"
+        asking = _asks_first(tokens, tok)  # "name a club in Spain"
         if tok.index in blocked or tok.index in relative or (tok.text not in _WH and not asking):
             continue
         if tok.text in ("where", "when"):
@@ -1044,11 +1092,15 @@ def _answer_words(
             if nxt is None or nxt.index in blocked or nxt.text in NOISE_WORDS:
                 return (), None
             return (nxt.text,), None
-        if tok.text not in ("which", "what") and tok.text not in ASKING_VERBS:
+        if tok.text not in ("which", "what") and not asking:
             return (), None
         run: list[Token] = []
         subject = False
+        joined: int | None = None
         for word in after:
+            if run and joined is None and word.text in _JOINING:
+                joined = len(run)  # "which search and rescue missions": one head, shared
+                continue
             skip = word.text in (_BEFORE_NOUN if not run else _SKIP_AFTER_WH)
             if word.index in blocked and not run:
                 return _possessed(tokens, blocked, word.index)
@@ -1072,6 +1124,8 @@ def _answer_words(
             ):
                 break  # "which theatres first staged X": the verb's adverb, no noun
             run.append(word)
+        if joined is not None and len(run) - joined < 2:
+            run = run[:joined]  # "which actors and directors": the first noun, as before
         if not run:
             return (), None
         head = run[-1]
@@ -1178,6 +1232,8 @@ def _noun_run(
             break  # a name, or a verb form after the noun: "which person directed"
         if not run and tok.text in _ORDERING:
             continue  # "the most recent maintenance": "most" names no relation here
+        if not run and tok.text in DO_FORMS:
+            return []  # "what did operator X fly": the noun is the doer, not the answer
         is_relation = tok.index in named
         is_type = any(type_matches(tok.text, t) for t in types)
         if run and run[-1].index in named and is_type and not is_relation:
@@ -1186,7 +1242,9 @@ def _noun_run(
             run.append(tok)
             if tok.text != _singular_of(tok.text):
                 break  # a plural noun ends the phrase: "which operators flew missions"
-        elif run and _modifier(tok, window[at + 1 : at + 2], blocked, noun):
+        elif run and (
+            tok.text in _JOINING or _modifier(tok, window[at + 1 : at + 2], blocked, noun)
+        ):
             continue  # "which site survey missions": the head comes after a modifier
         elif run or tok.text not in _SKIP_AFTER_WH:
             break
@@ -1296,7 +1354,7 @@ def analyse(
     blocked = _named_tokens(analysis)
     type_list = list(types)
     fronted = _fronted_noun(tokens, blocked)
-    relative = _relative_wh(tokens, blocked, fronted)
+    relative = _relative_wh(text, tokens, blocked, fronted)
     analysis.answer_words, analysis.answer_token = _answer_words(tokens, blocked, relative, fronted)
     found = _relation_mentions(tokens, blocked, predicates, type_list, analysis.answer_token)
     analysis.relations = _without_descriptors(found, tokens, blocked)

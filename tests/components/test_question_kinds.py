@@ -257,6 +257,21 @@ async def test_a_superlative_over_dates_answers_the_one_extreme_entity(
 
 @pytest.mark.parametrize(
     ("question", "latest"),
+    [("Newest drone at Harbor Yard?", True), ("Oldest drone at Pine Valley?", False)],
+)
+async def test_an_ordering_word_asks_where_no_wh_word_does(question: str, latest: bool) -> None:
+    """ "Newest drone at S?": the noun after the opening ordering word is what is asked."""
+    site = _id(question.split(" at ")[1].rstrip("?"))
+    dates = {d: _attribute(d, "commissioned_on") for d in _subjects("located_at", site)}
+    extreme = (max if latest else min)(dates.values())
+    result = await _ask(question)
+    assert answer_labels(result.synthesis) == [
+        _label(d) for d, at in dates.items() if at == extreme
+    ]
+
+
+@pytest.mark.parametrize(
+    ("question", "latest"),
     [
         ("What was the latest fault reported for Wren 89?", True),
         ("What was the very first fault Wren 89 had?", False),
@@ -276,13 +291,28 @@ async def test_a_superlative_over_one_entitys_relation_picks_one_by_date(
     ]
 
 
+async def test_a_type_named_entry_of_one_entity_is_walked_to_by_its_only_relation() -> None:
+    """ "maintenance entry": "entry" is what the type's entities are called, no relation
+    (it reads ``assigned_to`` loosely, which would walk through missions and operators)."""
+    records = _subjects("serviced", _id("Harrier 48"))
+    dates = {record: _attribute(record, "serviced_on") for record in records}
+    assert len(set(dates.values())) > 1
+    latest = max(dates.values())
+    result = await _ask("What is the most recent maintenance entry for Harrier 48?")
+    assert answer_labels(result.synthesis) == [_label(r) for r, at in dates.items() if at == latest]
+
+
 @pytest.mark.parametrize(
     ("question", "predicate", "named"),
     [
         ("Count the maintenance jobs performed by Omar Park.", "performed_by", "Omar Park"),
         ("How often has Osprey 89 been serviced?", "serviced", "Osprey 89"),
+        # "records" after the type's own name is what maintenance entries are called, not
+        # ``serial_number`` (a record is also a number)
+        ("How often has Osprey 89 been serviced? Give me the count of maintenance records.",
+         "serviced", "Osprey 89"),
     ],
-)
+)  # fmt: skip
 async def test_count_and_how_often_answer_with_the_number(
     question: str, predicate: str, named: str
 ) -> None:
@@ -352,6 +382,39 @@ async def test_an_asking_verb_asks_for_its_noun_under_two_conditions(
     expected = set(_subjects("has_model", _id(model))) & set(_subjects("located_at", _id(site)))
     assert expected
     result = await _ask(question)
+    assert _answer_line_refs(result) == expected
+
+
+async def test_a_wh_clause_closed_by_a_comma_is_not_what_is_asked() -> None:
+    """ "When X was last serviced, which record was that?": "which" asks, not "when"."""
+    records = _subjects("serviced", _id("Osprey 89"))
+    dates = {record: _attribute(record, "serviced_on") for record in records}
+    latest = max(dates.values())
+    question = "When Osprey 89 was last serviced, which maintenance record was that?"
+    result = await _ask(question)
+    assert answer_labels(result.synthesis) == [_label(r) for r, at in dates.items() if at == latest]
+
+
+async def test_modifiers_joined_by_and_share_the_asked_noun() -> None:
+    """ "search and rescue missions": "missions" is asked, "search and rescue" a value of
+    theirs, not "search" the asked noun."""
+    missions = _subjects("took_place_at", _id("Bay Terminal"))
+    expected = {m for m in missions if _attribute(m, "mission_type") == "search and rescue"}
+    assert expected and expected != set(missions)
+    result = await _ask("Which search and rescue missions were carried out at Bay Terminal?")
+    assert set(answer_labels(result.synthesis)) == {_label(m) for m in expected}
+
+
+async def test_a_type_word_after_do_is_the_doer_and_the_verb_walks() -> None:
+    """ "what did operator X fly": "operator" says what X is; what was flown is asked."""
+    start, end = datetime(2025, 4, 1, tzinfo=UTC), datetime(2025, 5, 1, tzinfo=UTC)
+    expected = set()
+    for mission in _subjects("operated_by", _id("Nadia Tanaka")):
+        at = parse_time(_attribute(mission, "started_on"))
+        if at is not None and start <= at < end:
+            expected.add(mission)
+    assert expected
+    result = await _ask("What did operator Nadia Tanaka fly in Apr 2025?")
     assert _answer_line_refs(result) == expected
 
 

@@ -57,6 +57,12 @@ async def sample_chain(bus: Bus, settings: Settings, writer: GraphWriter) -> Asy
          ("reported_on", "2025-08")),
         ("Give me all critical severity faults from Dec 2025.", ("severity", "critical"),
          ("reported_on", "2025-12")),
+        # "site" reads ``took_place_at`` and "done" ``performed_by``: relations that hold
+        # no date of these entities, so their own dates place them
+        ("Which missions in Dec 2025 were site survey missions?",
+         ("mission_type", "site survey"), ("started_on", "2025-12")),
+        ("List maintenance records for landing gear repair done in June 2025.",
+         ("work_done", "landing gear repair"), ("serviced_on", "2025-06")),
     ],
 )  # fmt: skip
 async def test_a_type_a_condition_and_a_month_answer_exactly_the_matching_entities(

@@ -249,3 +249,16 @@ def test_when_asks_for_a_time_entity_or_a_literal() -> None:
     question = "When was Wren 1 last serviced?"
     analysis = analyse(question, [*PREDICATES, "serviced_on"], TYPES, _names(question, "Wren 1"))
     assert analysis.answer_types == {"year", "literal"}
+
+
+@pytest.mark.parametrize("scope", ["", " since 2025-12", " since December 2025"])
+def test_a_verb_closing_the_question_after_a_name_is_read_with_or_without_a_time(
+    scope: str,
+) -> None:
+    """The words after a name that end a question describe it ("the Germany national
+    team"); a verb among them does not, whatever time follows it."""
+    question = f"What has Owl 90 flown{scope}?"
+    analysis = analyse(
+        question, ["operated_by", "serial_number"], TYPES, _names(question, "Owl 90")
+    )
+    assert [(m.word, m.predicate) for m in analysis.relations] == [("flown", "operated_by")]
