@@ -43,6 +43,8 @@ from research_chain.understanding.relation_names import forward_name, read_relat
 from research_chain.understanding.sentences import clear_winner, packaged_encoder
 
 __all__ = [
+    "STRANDED",
+    "STRANDED_LINK",
     "Analysis",
     "EntityMention",
     "RelationMention",
@@ -97,6 +99,10 @@ _OWNED_BY = words("by for from")
 _PLACING = words("in on at by from with for to into")
 _OTHER_PREPOSITION = 0.5
 _FRONTING = words("which what whom")
+# The prepositions of being somewhere, read when a question leaves one over (``_stranded``),
+# below what a walk is faulted for leaving unread
+STRANDED = words("in at on")
+STRANDED_LINK = 0.45
 _JOINERS = frozenset("-/:_")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _SKIP_AFTER_WH = words("is are was were be the a an do does did has have had some all me us")
@@ -564,6 +570,10 @@ def _relation_mentions(
         elif not any(match_strength(tokens[at].text, v) >= 1.0 for v in vocab.values() if v):
             read_as[at] = phrase
     verbs = _verb_uses(tokens, blocked)
+    relation_states = {
+        p: tuple(state for w in words for state in lexicon.states_of(w))
+        for p, words in vocab.items()
+    }
     # "in which country is X situated" is "X is situated in which country": the fronted
     # preposition is the one the question's last word takes, when a verb
     fronted = ""
@@ -632,10 +642,18 @@ def _relation_mentions(
                 # but ``place_of_work`` names a place, not a placing
                 rest = [w for w in vocabulary if w not in slots]
                 strength = match_strength(text, rest, verb) if rest else 0.0
-            if strength < CLOSE_LINK and any(match_strength(w, vocabulary) >= 1.0 for w in states):
+            if strength < CLOSE_LINK and (
+                any(match_strength(w, vocabulary) >= 1.0 for w in states)
+                or match_strength(text, relation_states[predicate]) >= SYNONYM_CAP
+            ):
                 # "where does X work": WordNet defines working as being employed, which no
-                # link of "work" reaches, so the state reads as one link would
+                # link of "work" reaches, so the state reads as one link would; so does
+                # "which hospital employs X" read ``worksFor``
                 strength = CLOSE_LINK
+            elif strength < LOOSE and any(
+                match_strength(w, vocabulary) >= CLOSE_LINK for w in states
+            ):
+                strength = LOOSE  # "where did X study": a student, a kin of ``alumniOf``'s
             if strength < CLOSE_LINK and _names_the_other_end(others, nouns[predicate]):
                 across.append(RelationMention(predicate, tok.index, tok.text, CLOSE_LINK, True))
                 continue
@@ -897,6 +915,59 @@ def _best_readings(readings: list[RelationMention]) -> list[RelationMention]:
     if best < LOOSE and len(relations) > LOOSE_AMBIGUITY and not shared:
         return []
     return kept
+
+
+def _of_name(tokens: Sequence[Token], blocked: set[int], end: int) -> bool:
+    """Is the name ending at ``end`` the object of "of" ("the record company of X"), so not
+    what the words after it are said of?"""
+    start = end
+    while start - 1 in blocked:
+        start -= 1
+    return start > 0 and tokens[start - 1].text == "of"
+
+
+def _stranded(
+    tokens: Sequence[Token],
+    blocked: set[int],
+    predicates: Iterable[str],
+    read: Sequence[RelationMention],
+) -> list[RelationMention]:
+    """ "which city is X in?", "in which city does X work?", "X works at a hospital in which
+    country?": a place's preposition left at the end after a copula and a name, or put before
+    the wh-word, says that something is in the answer, as a relation named for being somewhere
+    by it says (``locatedIn``, ``lives_in``), where the asked noun alone ("city") may read
+    another (``facility_cities``); not where a word already reads a relation named with that
+    preposition ("based in": ``locatedIn``, "recorded in"). Read weakly: a walk that does not
+    take such a relation is not faulted for it; one that takes it must walk it as named
+    (``paths``)."""
+    if len(tokens) < 3:
+        return []
+    copula = any(t.text in COPULA for t in tokens)
+    taken = {read_relation(m.predicate).words[-1:] for m in read}
+    found = []
+    for tok in tokens:
+        if tok.text not in STRANDED or tok.index in blocked or (tok.text,) in taken:
+            continue
+        at = tok.index
+        before = tokens[at - 1] if at else None
+        after = tokens[at + 1] if at + 1 < len(tokens) else None
+        # said of a name ("X is in", "in which city is X"): as surely as a word would say it
+        name_end = at - 1 if before is not None and before.text not in COPULA else at - 2
+        named = (
+            before is not None and name_end in blocked and not _of_name(tokens, blocked, name_end)
+        )
+        named = named or (before is None and copula and tokens[-1].index in blocked)
+        if after is None:
+            asks = copula and named
+        else:
+            asks = after.text in _FRONTING and after.index not in blocked
+        if asks:
+            found += [
+                RelationMention(p, at, tok.text, CLOSE_LINK if named else STRANDED_LINK)
+                for p in predicates
+                if len(words := read_relation(p).words) > 1 and words[-1] == tok.text
+            ]
+    return found
 
 
 def _without_descriptors(
@@ -1359,6 +1430,7 @@ def analyse(
     found = _relation_mentions(tokens, blocked, predicates, type_list, analysis.answer_token)
     analysis.relations = _without_descriptors(found, tokens, blocked)
     analysis.relations += _phrases_read_whole(tokens, blocked, predicates, analysis.relations)
+    analysis.relations += _stranded(tokens, blocked, predicates, analysis.relations)
     for tok in tokens:
         if tok.index in blocked:
             continue

@@ -580,7 +580,19 @@ class WordNetLexicon:
                 if not replacement and suffix in _DOUBLING and _doubled(stem):
                     candidates.append(stem[:-1])
                 found.update(c for c in candidates if self._is_lemma(c, pos))
+        if not found and not only:
+            found.update(self._agent_verbs(word))
         return frozenset(found)
+
+    def _agent_verbs(self, word: str) -> set[str]:
+        """The verb an agent noun WordNet lacks is made from ("funder": fund, "planners":
+        plan), which says what it names as nearly as WordNet's own agent nouns' links do."""
+        singular = word[:-1] if word.endswith("ers") else word
+        if not singular.endswith("er") or len(singular) < 5:
+            return set()
+        stem = singular[:-2]
+        candidates = [stem, stem + "e"] + ([stem[:-1]] if _doubled(stem) else [])
+        return {c for c in candidates if self._is_lemma(c, _VERB)}
 
     def _phrase_forms(self, phrase: str) -> frozenset[str]:
         """Collocations a phrase may inflect: its first word as a verb ("sets up", "came

@@ -26,6 +26,7 @@ from research_chain.understanding.analysis import (
     ARTICLES,
     COPULA,
     DO_FORMS,
+    STRANDED,
     Analysis,
     RelationMention,
     Token,
@@ -755,6 +756,49 @@ def _said_of_seed(analysis: Analysis, seed_span: tuple[int, int]) -> frozenset[i
     return frozenset(range(1, start - 1)) if tokens[start - 1].text in COPULA else frozenset()
 
 
+def _not_in_place(
+    analysis: Analysis, seed_type: str, signature: Signature, seed_span: tuple[int, int]
+) -> set[tuple[int, str]]:
+    """Readings of a left-over preposition (``STRANDED``) that say the seed is somewhere by
+    a relation the seed does not hold that way: "Manchester is in what country" is no
+    ``recorded_in``, which only albums hold, reaching Manchester."""
+    tokens, (start, end) = analysis.tokens, seed_span
+    if start == end:
+        return set()
+    root = signature.get(seed_type, {})
+    off = set()
+    for m in analysis.relations:
+        if m.word not in STRANDED or tokens[m.token].text != m.word:
+            continue
+        at = m.token
+        of_seed = at == end or (at == 0 and end == len(tokens))
+        of_seed = of_seed or (at == end + 1 and tokens[end].text in COPULA)
+        if of_seed and (m.predicate, Direction.OUT) not in root:
+            off.add((at, m.predicate))
+    return off
+
+
+def _owned_noun(analysis: Analysis, seed_span: tuple[int, int]) -> int | None:
+    """The asked noun when the seed owns it ("X's hub", "the hub of X", "who was X's
+    mentor"): what a relation of the seed's reaches, whatever word the relation's name calls
+    its subjects by (``hubAirport``: "hub"), unless that word is the namespace's type of its
+    subjects (``education.academic_mentor.mentees``)."""
+    (start, end), words = seed_span, [t.text for t in analysis.tokens]
+    if start == end:
+        return None
+    answer = analysis.answer_token
+    if answer is None and end + 2 == len(words) and words[end] == "s":
+        return end + 1  # "who was X's mentor": "who" names no noun; the mentor is asked
+    if answer is None:
+        return None
+    possessive = answer == end + 1 and end < len(words) and words[end] == "s"
+    of_seed = answer + 1 < start and words[answer + 1] == "of"
+    of_seed = of_seed and (
+        answer + 2 == start or (answer + 3 == start and words[answer + 2] in ARTICLES)
+    )
+    return answer if possessive or of_seed else None
+
+
 def _copula_after(tokens: Sequence[Token], at: int) -> bool:
     """Is the word after the wh-word at ``at`` a copula, "is" or the "'s" of "who's"?"""
     after = tokens[at + 1].text if at + 1 < len(tokens) else ""
@@ -926,7 +970,10 @@ class _Scorer:
         self.object_verb = self._object_verb()
         self.done_by = self._done_by()
         self.done_to = self._done_to() | self.done_by
-        self.subjects_asked = self._subjects_asked()
+        owned = _owned_noun(analysis, seed_span)
+        self.asked_noun = analysis.answer_token if owned is None else owned
+        self.typed_subjects = self._typed_subjects()
+        self.subjects_asked = self._subjects_asked(owned)
         self.phrase_readings = self._chain_readings()
         self.units = self._units()
         self.count = {p: mention_count(analysis, p) for p in self.mentioned}
@@ -949,6 +996,10 @@ class _Scorer:
         self.agent = _agent_step(analysis.answer_relation)
         self.undone = self._undone() | {
             Step(p, _as_named(Step(p, Direction.OUT))) for p in self.done_by
+        }
+        # "X is in which city": ``locatedIn`` from X, not to it
+        self.undone |= {
+            Step(p, _flipped(_as_named(Step(p, Direction.OUT)))) for p in self._stranded_only()
         }
         if self.kind_nouns and not self.kind_elsewhere():
             widened = _graph_synonyms(self.kind_nouns, self.types_of)
@@ -974,6 +1025,13 @@ class _Scorer:
                 self.types_of = domains_of
                 self._fits.clear()
                 self._elsewhere = None
+
+    def _stranded_only(self) -> set[str]:
+        """Relations only a left-over preposition reads (``STRANDED``)."""
+        words: dict[str, set[str]] = {}
+        for m in self.analysis.relations:
+            words.setdefault(m.predicate, set()).add(m.word)
+        return {p for p, read in words.items() if read <= STRANDED}
 
     def _undone(self) -> frozenset[Step]:
         """Steps to what the verb right after the wh-word was done to, where a relation it
@@ -1168,15 +1226,33 @@ class _Scorer:
             return frozenset()  # "who founded the maker of X": ``founded_by`` is walked to them
         return frozenset(read)
 
-    def _subjects_asked(self) -> frozenset[str]:
-        """Relations the asked noun reads by the word their name calls their subjects
-        (``engine_type``: "which engines"): the answer is what they start from."""
-        token = self.analysis.answer_token
+    def _typed_subjects(self) -> frozenset[str]:
+        """Relations whose namespace types their subjects by the asked noun
+        (``education.academic_mentor.mentees``: "X's mentor")."""
+        token = self.asked_noun
         if token is None:
             return frozenset()
         word = self.analysis.tokens[token].text
-        found = set()
+        return frozenset(
+            predicate
+            for predicate in self.groups.get(token, {})
+            if (typed := _nouns(read_relation(predicate).subject_type))
+            and match_strength(word, typed[-1:]) >= _SURE_NOUN
+        )
+
+    def _subjects_asked(self, owned: int | None) -> frozenset[str]:
+        """Relations the asked noun reads by the word their name calls their subjects
+        (``engine_type``: "which engines"; the namespace's type of
+        ``education.academic_mentor.mentees``: "X's mentor"): the answer is what they start
+        from. Only the namespace's type names them for a noun the seed owns (``_owned_noun``)."""
+        token = self.analysis.answer_token if owned is None else owned
+        if token is None:
+            return frozenset()
+        word = self.analysis.tokens[token].text
+        found = set(self.typed_subjects)
         for predicate in self.groups.get(token, {}):
+            if owned is not None or predicate in found:
+                continue
             objects, subjects, weight = _ends(predicate)
             # ``goods_sold`` is the goods sold: a participle last names no second thing
             if weight < 1.0 or not _nouns(objects) or match_strength(word, objects) >= _SURE_NOUN:
@@ -1549,12 +1625,15 @@ class _Scorer:
             mentions = [m for m in self.analysis.relations if m.predicate == step.predicate]
             of_seed = bool(mentions) and all(m.token in self.of_seed for m in mentions)
             away = Direction.OUT if of_seed else Direction.IN
+            # "X's mentor" names the subjects of ``education.academic_mentor.mentees`` by its
+            # namespace's type, as "parents" names those of ``children``
+            subjects = step.predicate in self.typed_subjects
             found = self._backward[step] = (
-                bool(objects and mentions)
+                bool((objects or subjects) and mentions)
                 and all(self.analysis.noun_slot(m.token) for m in mentions)
                 and any(
                     _as_named(step) is _flipped(away)
-                    if m.converse
+                    if m.converse or (subjects and m.token == self.asked_noun)
                     else _as_named(step) is away and match_strength(m.word, objects) >= _SURE_NOUN
                     for m in mentions
                 )
@@ -1721,6 +1800,8 @@ class _Scorer:
         if untold is not None and not self.names_its_objects(steps[-1], _NAMES_OBJECTS):
             untold = None
         starts_asked = self.starts_asked(end)
+        if steps[-1].predicate in self.subjects_asked and _as_named(steps[-1]) is Direction.IN:
+            starts_asked |= {steps[-1].predicate}  # walked back to what starts it
         score = self.coverage(uses, types, untold, self.ends_at_done(end) | starts_asked)
         if analysis.answer_types:
             score += 3.0 if types[-1] in analysis.answer_types else -3.0
@@ -2243,6 +2324,7 @@ def infer_paths(
         if only:
             return only
     extra, dropped = _kind_mentions(analysis, signature, seed_type, seed_span)
+    dropped |= _not_in_place(analysis, seed_type, signature, seed_span)
     # "who painted X": the painter, an ``artist``; "which actors": ``featuring``
     extra += agent_readings(analysis, present)
     if extra or dropped:

@@ -61,7 +61,7 @@ def _split_closed(word: str) -> tuple[str, ...]:
     lexicon = packaged_lexicon()
     if len(word) < 6 or lexicon.base_forms(word):
         return (word,)
-    for cut in range(len(word) - 2, 2, -1):
+    for cut in range(len(word) - 2, 3, -1):
         head, tail = word[:cut], word[cut:]
         if lexicon.base_forms(head) and (tail in _GLUE or lexicon.base_forms(tail)):
             return (head, tail)

@@ -3895,3 +3895,111 @@ async def test_whose_thing_is_a_persons_before_a_firms() -> None:
         ADAPTATIONS, "whose novel was Blue_Station adapted from?", "Blue_Station"
     )
     assert steps == (Step("film.film.based_on"), Step("book.written_work.author"))
+
+
+AIRLINES = [
+    ("Saffron_Sky", "hubAirport", "Bramble_Field"),
+    ("Saffron_Sky", "focusAirports", "Hollow_Field"),
+    ("Austral_Jet", "hubAirport", "East_Field"),
+    ("Austral_Jet", "focusAirports", "Bramble_Field"),
+]
+
+
+@pytest.mark.parametrize(
+    "question", ["what is Saffron_Sky's hub?", "what is the hub of Saffron_Sky?"]
+)
+async def test_a_noun_the_seed_owns_is_what_its_relation_reaches(question: str) -> None:
+    """``hubAirport`` calls its subjects hubs by its name's first word, but X's hub is what
+    X's relation reaches, not an airline whose focus airport X's hub is."""
+    steps = await _best_steps(AIRLINES, question, "Saffron_Sky")
+    assert steps == (Step("hubAirport"),)
+
+
+GRANTS = [
+    ("Open_Door_Grant", "schema:funder", "Quorum_Biotech"),
+    ("Open_Door_Grant", "principal_investigator", "Liesel_Thorne"),
+    ("Open_Door_Grant", "awarded_year", "2019"),
+]
+
+
+async def test_an_agent_noun_wordnet_lacks_reads_as_its_verb() -> None:
+    """ "funder" is no WordNet word; its verb is ("fund": to pay for)."""
+    assert packaged_lexicon().base_forms("funder") == ("fund",)
+    steps = await _best_steps(GRANTS, "who is paying for Open_Door_Grant?", "Open_Door_Grant")
+    assert steps == (Step("schema:funder"),)
+
+
+HOSPITALS = [
+    ("Meadowlark_Centre", "http://example.org/onto/locatedIn", "Turin"),
+    ("Meadowlark_Centre", "facility_cities", "Seattle"),
+    ("Turin", "location.location.containedby", "Italy"),
+    ("Seattle", "location.location.containedby", "United_States"),
+    ("Liesel_Thorne", "schema:worksFor", "Meadowlark_Centre"),
+    ("Liesel_Thorne", "people.person.nationality", "Germany"),
+    ("Blue_Album", "music.album.recorded_in", "Turin"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "seed", "expected"),
+    [
+        ("which city is Meadowlark_Centre in?", "Meadowlark_Centre",
+         ("http://example.org/onto/locatedIn",)),
+        ("in which city is Meadowlark_Centre?", "Meadowlark_Centre",
+         ("http://example.org/onto/locatedIn",)),
+        # albums are recorded in Turin; Turin is in no album
+        ("Turin is in what country?", "Turin", ("location.location.containedby",)),
+        ("Liesel_Thorne works at a hospital in which country?", "Liesel_Thorne",
+         ("schema:worksFor", "http://example.org/onto/locatedIn", "location.location.containedby")),
+    ],
+)  # fmt: skip
+async def test_a_preposition_left_over_reads_the_relation_named_for_it(
+    question: str, seed: str, expected: tuple[str, ...]
+) -> None:
+    """ "city" is ``facility_cities``' own word; "is X in" says where X is: ``locatedIn``."""
+    steps = await _best_steps(HOSPITALS, question, seed)
+    assert tuple(s.predicate for s in steps) == expected
+
+
+MENTORS = [
+    ("Sunniva_Beaumont", "education.academic_mentor.mentees", "Rosalind_Tremaine"),
+    ("Rosalind_Tremaine", "education.academic_mentor.mentees", "Nikolai_Dunmore"),
+    ("Rosalind_Tremaine", "people.person.nationality", "Norway"),
+]
+
+
+@pytest.mark.parametrize(
+    "question", ["who was Rosalind_Tremaine's mentor?", "who is the mentor of Rosalind_Tremaine?"]
+)
+async def test_a_namespace_type_names_the_subjects_the_seed_is_owned_by(question: str) -> None:
+    """``education.academic_mentor.mentees`` runs from mentors: X's mentor is walked back to,
+    not X's own mentee (and "mentees" is no "men" and "tees")."""
+    assert read_relation("education.academic_mentor.mentees").words == ("mentees",)
+    steps = await _best_steps(MENTORS, question, "Rosalind_Tremaine")
+    assert steps == (Step("education.academic_mentor.mentees", Direction.IN),)
+
+
+CAREERS = [
+    ("Liesel_Thorne", "people.person.place_of_birth", "Turin"),
+    ("Liesel_Thorne", "people.person.places_lived", "Lyon"),
+    ("Liesel_Thorne", "visiting_consultant_at", "Harbour_Clinic"),
+    ("Liesel_Thorne", "honorary_degree_from", "Pelling_College"),
+    ("Liesel_Thorne", "schema:worksFor", "Meadowlark_Centre"),
+    ("Liesel_Thorne", "schema:alumniOf", "Ashgrove_University"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "relation"),
+    [("which hospital employs Liesel_Thorne?", "schema:worksFor"),
+     ("where did Liesel_Thorne study?", "schema:alumniOf")],
+)  # fmt: skip
+async def test_a_verb_reads_the_relation_its_state_names(question: str, relation: str) -> None:
+    """WordNet defines working as being employed (so "employs" reads ``worksFor``) and
+    studying as being a student (a kin of an alumnus): no link of the verbs reaches either."""
+    start = question.index("Liesel_Thorne")
+    names = [NameMatch("Liesel_Thorne", start, start + len("Liesel_Thorne"), ("x",))]
+    verb = question.split()[-2] if "employs" in question else "study"
+    analysis = analyse(question, [p for _, p, _ in CAREERS], ["entity"], names)
+    assert {m.predicate for m in analysis.relations if m.word == verb} == {relation}
+    assert await _best_steps(CAREERS, question, "Liesel_Thorne") == (Step(relation),)
