@@ -44,7 +44,6 @@ from research_chain.understanding.sentences import clear_winner, packaged_encode
 
 __all__ = [
     "STRANDED",
-    "STRANDED_LINK",
     "Analysis",
     "EntityMention",
     "RelationMention",
@@ -102,7 +101,7 @@ _FRONTING = words("which what whom")
 # The prepositions of being somewhere, read when a question leaves one over (``_stranded``),
 # below what a walk is faulted for leaving unread
 STRANDED = words("in at on")
-STRANDED_LINK = 0.45
+_STRANDED_LINK = 0.45
 _JOINERS = frozenset("-/:_")
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 _SKIP_AFTER_WH = words("is are was were be the a an do does did has have had some all me us")
@@ -668,7 +667,7 @@ def _relation_mentions(
             if (names_a_type and strength < LOOSE) or (
                 strength < 1.0 and (typed or tok.index in counting)
             ):
-                continue  # "films" in a graph of movies names the type, not a relation
+                continue  # "films" in a graph of movies, "maintenance records": the type
             if strength:
                 readings.append(RelationMention(predicate, tok.index, tok.text, strength))
         if not any(r.strength >= CLOSE_LINK for r in readings):
@@ -963,7 +962,7 @@ def _stranded(
             asks = after.text in _FRONTING and after.index not in blocked
         if asks:
             found += [
-                RelationMention(p, at, tok.text, CLOSE_LINK if named else STRANDED_LINK)
+                RelationMention(p, at, tok.text, CLOSE_LINK if named else _STRANDED_LINK)
                 for p in predicates
                 if len(words := read_relation(p).words) > 1 and words[-1] == tok.text
             ]

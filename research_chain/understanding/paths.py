@@ -101,7 +101,7 @@ _BACKWARD = 1.0
 # went to" asks for the college's place). People are left out: WordNet knows only famous
 # ones (a bias, not a kind), and a "Russian" is a person as well as a language. Types a
 # graph's relation names give (kb.person.*) have no bias.
-_WH_KINDS = {"where": ("location", "institution")}
+_WH_KINDS = {"where": ("location", "institution", "facility", "structure")}
 _WH_TYPES = {"where": "location", "who": "person", "whom": "person", "whose": "person"}
 _WHO_ALSO = ("organization",)
 # What a bare "who" may be answered by, as WordNet files names.
@@ -1245,7 +1245,7 @@ class _Scorer:
         (``engine_type``: "which engines"; the namespace's type of
         ``education.academic_mentor.mentees``: "X's mentor"): the answer is what they start
         from. Only the namespace's type names them for a noun the seed owns (``_owned_noun``)."""
-        token = self.analysis.answer_token if owned is None else owned
+        token = self.asked_noun
         if token is None:
             return frozenset()
         word = self.analysis.tokens[token].text

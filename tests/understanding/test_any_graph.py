@@ -2481,12 +2481,12 @@ def test_a_relative_clause_about_the_asked_noun_is_no_hop(question: str, hops: i
     [
         (f"where's {SUBJECT} ?", ("location",)),
         (f"where is {SUBJECT} ?", ("location",)),
-        (f"where did {SUBJECT} study ?", ("location", "institution")),
+        (f"where did {SUBJECT} study ?", ("location", "institution", "facility", "structure")),
     ],
 )
 def test_where_s_is_where_is(question: str, kinds: tuple[str, ...]) -> None:
     """ "where's X" asks where X is, a place, as "where is X" does; only another verb may
-    ask for an institution one studies at (ADR 0041)."""
+    ask for an institution one studies at (ADR 0041) or a building (ADR 0116)."""
     analysis = _analysis(question, ["place_of_birth", "education"])
     assert _wh_kinds(analysis, analysis.entity_token_span(analysis.entities[0])) == kinds
 
@@ -4003,3 +4003,15 @@ async def test_a_verb_reads_the_relation_its_state_names(question: str, relation
     analysis = analyse(question, [p for _, p, _ in CAREERS], ["entity"], names)
     assert {m.predicate for m in analysis.relations if m.word == verb} == {relation}
     assert await _best_steps(CAREERS, question, "Liesel_Thorne") == (Step(relation),)
+
+
+async def test_where_is_answered_by_a_facility_the_verb_names() -> None:
+    """ "where does X hub?": its hub airport, a facility to WordNet, not its head office's
+    city, though a city is the plainer place."""
+    rows = [
+        ("Condessa_Air", "hubAirport", "Bramblecross_Airport"),
+        ("Condessa_Air", "organization.organization.headquarters", "Lisbon"),
+        ("Bramblecross_Airport", "http://example.org/onto/servesCity", "Porto"),
+    ]
+    steps = await _best_steps(rows, "where does Condessa_Air hub?", "Condessa_Air")
+    assert steps == (Step("hubAirport"),)
