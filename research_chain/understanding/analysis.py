@@ -951,11 +951,11 @@ def _stranded(
         before = tokens[at - 1] if at else None
         after = tokens[at + 1] if at + 1 < len(tokens) else None
         # said of a name ("X is in", "in which city is X"): as surely as a word would say it
-        name_end = at - 1 if before is not None and before.text not in COPULA else at - 2
-        named = (
-            before is not None and name_end in blocked and not _of_name(tokens, blocked, name_end)
-        )
-        named = named or (before is None and copula and tokens[-1].index in blocked)
+        if before is None:
+            named = copula and tokens[-1].index in blocked
+        else:
+            name_end = at - 2 if before.text in COPULA else at - 1
+            named = name_end in blocked and not _of_name(tokens, blocked, name_end)
         if after is None:
             asks = copula and named
         else:

@@ -973,7 +973,7 @@ class _Scorer:
         owned = _owned_noun(analysis, seed_span)
         self.asked_noun = analysis.answer_token if owned is None else owned
         self.typed_subjects = self._typed_subjects()
-        self.subjects_asked = self._subjects_asked(owned)
+        self.subjects_asked = self._subjects_asked(owned is not None)
         self.phrase_readings = self._chain_readings()
         self.units = self._units()
         self.count = {p: mention_count(analysis, p) for p in self.mentioned}
@@ -1240,7 +1240,7 @@ class _Scorer:
             and match_strength(word, typed[-1:]) >= _SURE_NOUN
         )
 
-    def _subjects_asked(self, owned: int | None) -> frozenset[str]:
+    def _subjects_asked(self, owned: bool) -> frozenset[str]:
         """Relations the asked noun reads by the word their name calls their subjects
         (``engine_type``: "which engines"; the namespace's type of
         ``education.academic_mentor.mentees``: "X's mentor"): the answer is what they start
@@ -1251,7 +1251,7 @@ class _Scorer:
         word = self.analysis.tokens[token].text
         found = set(self.typed_subjects)
         for predicate in self.groups.get(token, {}):
-            if owned is not None or predicate in found:
+            if owned or predicate in found:
                 continue
             objects, subjects, weight = _ends(predicate)
             # ``goods_sold`` is the goods sold: a participle last names no second thing
