@@ -27,6 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import orjson
 from metaqa_dev import ask
 
 from research_chain.eval import Question, load_questions, score
@@ -88,6 +89,7 @@ async def score_file(
     misses: int,
     as_loop: bool,
     order_check: bool = False,
+    dump: Path | None = None,
 ) -> None:
     """Scored as ``research-chain eval`` scores the results the parent receives."""
     rows = load_questions(path, sample=limit or None, seed=seed)
@@ -101,6 +103,12 @@ async def score_file(
         f"set-F1 {sum(s.set_f1 for s in scored) / n:.3f}  ({n} q, {n / took:.0f} q/s)",
         flush=True,
     )
+    if dump is not None:
+        with dump.open("ab") as out:
+            for s in scored:
+                line = {"file": f"{path.parent.name}/{path.name}", "question": s.question}
+                line |= {"predicted": s.predicted, "hit": s.hit, "set_f1": s.set_f1}
+                out.write(orjson.dumps(line) + b"\n")
     wrong = [(s, result) for s, result in zip(scored, found, strict=True) if not s.hit]
     for s, result in wrong[:misses]:
         print("   MISS", (s.question, s.predicted[:3], sorted(s.gold)[:3], result.synthesis[:200]))
@@ -133,6 +141,9 @@ async def main() -> None:
     parser.add_argument(
         "--order-check", action="store_true", help="ask again in reverse order; list changes"
     )
+    parser.add_argument(
+        "--dump", type=Path, help="append one JSON line per question (predicted, hit) here"
+    )
     args = parser.parse_args()
     jobs = [SETS[name] for name in args.sets]
     if args.kb:
@@ -144,7 +155,7 @@ async def main() -> None:
         for path in files:
             await score_file(
                 graph, path, args.limit, args.seed, args.show_misses, not args.no_loops,
-                args.order_check,
+                args.order_check, args.dump,
             )  # fmt: skip
 
 

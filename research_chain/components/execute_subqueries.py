@@ -45,6 +45,7 @@ from research_chain.understanding.analysis import Analysis
 from research_chain.understanding.evidence import is_answer
 from research_chain.understanding.lexicon import words
 from research_chain.understanding.paths import path_from_wire
+from research_chain.understanding.sexes import step_sexes
 from research_chain.understanding.timeparse import parse_time_range
 
 __all__ = ["COMPONENT", "handle"]
@@ -107,6 +108,7 @@ async def _walk_queries(ctx: StageContext, decision: RouteDecision, topic: str) 
                     tuple(ids), steps, () if constraints else others, window[0], window[1],
                     analysis.order, constraints, frozenset(analysis.answer_types),
                     tuple(_by_strength(analysis)), normalise(topic),
+                    step_sexes(analysis, args.seeds[0].ref if args.seeds else ""),
                 )
             )  # fmt: skip
         elif analysis.predicates():

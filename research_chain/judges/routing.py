@@ -34,6 +34,7 @@ from research_chain.understanding.paths import (
     infer_paths,
     path_to_wire,
 )
+from research_chain.understanding.sexes import sexes_along, step_sexes
 
 __all__ = ["SeedOption", "decide_route", "rewrite_topic", "seed_options", "unmatched_words"]
 
@@ -373,8 +374,14 @@ def decide_route(request: RouteRequest) -> RouteDecision:
         )
     words = " then ".join(s.predicate for s in path.steps)
     single_hop_out = len(path.steps) == 1 and path.steps[0].direction.value == "out"
-    # "the latest fault of X" picks one of X's faults by date: a walk does, X's state not
-    if single_hop_out and len(option.ids) == 1 and not analysis.order:
+    # "the latest fault of X" picks one of X's faults by date: a walk does, X's state not;
+    # "X's father" keeps one of X's parents by sex: a walk does too
+    if (
+        single_hop_out
+        and len(option.ids) == 1
+        and not analysis.order
+        and not any(sexes_along(step_sexes(analysis, option.ref), path.steps))
+    ):
         return RouteDecision(
             action=RouteAction.SYNTHESIZE_DIRECTLY,
             args=args,

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from research_chain.errors import GraphError
 from research_chain.graph.memory import parse_time
-from research_chain.graph.protocol import Direction, GraphBackend, Step
+from research_chain.graph.protocol import Direction, GraphBackend, Step, WalkHit
 from research_chain.graph.text import normalise, predicate_words
 from research_chain.payloads import EntityState, Evidence, ObjectKind, RetrievalTier, Triple
 from research_chain.payloads.graph import entity_type
@@ -31,6 +31,7 @@ from research_chain.understanding.evidence import (
 )
 from research_chain.understanding.lexicon import NOISE_WORDS
 from research_chain.understanding.paths import path_to_wire
+from research_chain.understanding.sexes import SexedStep, sex_of_value, sexes_along
 
 __all__ = [
     "Bm25Query",
@@ -175,6 +176,8 @@ class PathQuery:
     the answer is the one entity of those types reached along the path (or the
     path's longest prefix reaching them) with the earliest or latest value of its
     date attribute named in ``rank_by`` (else its only date attribute).
+    A step a sexed noun reads (``sexes``: "X's father" over ``parents``) drops what the
+    graph records as the other sex.
     """
 
     seeds: tuple[str, ...]
@@ -187,6 +190,7 @@ class PathQuery:
     answer_types: frozenset[str] = frozenset()
     rank_by: tuple[str, ...] = ()
     text: str = ""
+    sexes: tuple[SexedStep, ...] = ()
 
     async def run(self, graph: GraphBackend) -> list[Evidence]:
         if len(self.steps) > MAX_PATH_HOPS:
@@ -198,6 +202,9 @@ class PathQuery:
                 return extreme
         for steps in (self.steps, *self.alternatives):
             found = await self._reach(graph, steps, allowed)
+            if not found and self.sexes:
+                # "the deathplace of X's daughter", who has none: a child's, before another path
+                found = await self._reach(graph, steps, allowed, sexed=False)
             if found:
                 found = await self._valued(graph, found) if self.text else found
                 return _by_time(found, self.order) if self.order else found
@@ -255,9 +262,13 @@ class PathQuery:
         return out
 
     async def _reach(
-        self, graph: GraphBackend, steps: tuple[Step, ...], allowed: set[str] | None
+        self,
+        graph: GraphBackend,
+        steps: tuple[Step, ...],
+        allowed: set[str] | None,
+        sexed: bool = True,
     ) -> list[Evidence]:
-        found = await self._walk(graph, steps)
+        found = await self._walk(graph, steps, sexed)
         if allowed is not None:
             found = [item for item in found if item.entity_id in allowed]
         return await dated_in(graph, found, self.start, self.end)
@@ -329,10 +340,13 @@ class PathQuery:
             return True
         return (self.start is None or at >= self.start) and (self.end is None or at < self.end)
 
-    async def _walk(self, graph: GraphBackend, steps: tuple[Step, ...]) -> list[Evidence]:
+    async def _walk(
+        self, graph: GraphBackend, steps: tuple[Step, ...], sexed: bool = True
+    ) -> list[Evidence]:
         counts: Counter[str] = Counter({seed: 1 for seed in self.seeds})
         trail: dict[str, tuple[Triple, ...]] = {seed: () for seed in self.seeds}
         history = [set(self.seeds)]
+        sexes = sexes_along(self.sexes, steps) if sexed else ("",) * len(steps)
         for index, step in enumerate(steps):
             hits = await graph.walk_path(sorted(counts), [step], max_fanout=FANOUT)
             if not hits and index == len(steps) - 1:
@@ -346,6 +360,8 @@ class PathQuery:
                 # there is ("the spouse of X's wife" is X).
                 onward = [hit for hit in hits if hit.entity_id not in history[-2]]
                 hits = onward or hits
+            if sexes[index]:
+                hits = await _not_other_sex(graph, hits, sexes[index])
             nxt: Counter[str] = Counter()
             nxt_trail: dict[str, tuple[Triple, ...]] = {}
             for hit in hits:
@@ -382,12 +398,34 @@ class PathQuery:
             out["order"] = self.order
         if self.order and self.answer_types:
             out["answer_types"] = sorted(self.answer_types)
+        if self.sexes:
+            out["sexes"] = list(sexes_along(self.sexes, self.steps))
         if self.constraints:
             out["constraints"] = [
                 {"seeds": list(seeds), "path": path_to_wire(steps)}
                 for seeds, steps in self.constraints
             ]
         return out
+
+
+async def _not_other_sex(graph: GraphBackend, hits: list[WalkHit], sex: str) -> list[WalkHit]:
+    """The hits not recorded as other than ``sex``. A relation records sex where every
+    value it gives these entities is a sex ("male", "female"), so a band named Queen
+    among someone's memberships records nothing; one entity recorded as neither is kept."""
+    ids = list(dict.fromkeys(hit.entity_id for hit in hits))
+    states = (await graph.entity_state(ids)).found
+    said: dict[str, dict[str, str | None]] = {}
+    for entity_id, state in states.items():
+        for t in state.triples:
+            label = (graph.label(t.object) or t.object) if t.kind is ObjectKind.ENTITY else t.object
+            said.setdefault(t.predicate, {})[entity_id] = sex_of_value(label)
+    recorded: dict[str, set[str]] = {}
+    for values in said.values():
+        if all(values.values()):
+            for entity_id, value in values.items():
+                recorded.setdefault(entity_id, set()).add(str(value))
+    kept = [hit for hit in hits if sex in recorded.get(hit.entity_id, {sex})]
+    return kept or hits
 
 
 @dataclass(frozen=True, slots=True)
