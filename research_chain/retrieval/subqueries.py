@@ -31,7 +31,7 @@ from research_chain.understanding.evidence import (
 )
 from research_chain.understanding.lexicon import NOISE_WORDS
 from research_chain.understanding.paths import path_to_wire
-from research_chain.understanding.sexes import SexedStep, sex_of_value, sexes_along
+from research_chain.understanding.sexes import SexedWord, sex_of_value, sexes_along
 
 __all__ = [
     "Bm25Query",
@@ -190,7 +190,7 @@ class PathQuery:
     answer_types: frozenset[str] = frozenset()
     rank_by: tuple[str, ...] = ()
     text: str = ""
-    sexes: tuple[SexedStep, ...] = ()
+    sexes: tuple[SexedWord, ...] = ()
 
     async def run(self, graph: GraphBackend) -> list[Evidence]:
         if len(self.steps) > MAX_PATH_HOPS:

@@ -18,19 +18,19 @@ from research_chain.graph.protocol import Step
 from research_chain.understanding.analysis import Analysis, EntityMention
 from research_chain.understanding.lexical import packaged_lexicon
 
-__all__ = ["SEXES", "SexedStep", "sex_of", "sex_of_value", "sexes_along", "step_sexes"]
+__all__ = ["SEXES", "SexedWord", "sex_of", "sex_of_value", "sexes_along", "step_sexes"]
 
 # The two kinds WordNet files sexed persons under, each with its plain noun.
 SEXES: dict[str, tuple[str, str]] = {"male": ("male", "man"), "female": ("female", "woman")}
 
 
 @dataclass(frozen=True, slots=True)
-class SexedStep:
-    """The ``occurrence``-th step along ``predicate`` (or the last step, for ``""``)
-    reaches only those not recorded as other than ``sex``."""
+class SexedWord:
+    """A sexed word of the question: the relations it reads (none for a noun reading no
+    relation), how far it stands from the seed, the sex it asks for."""
 
-    predicate: str
-    occurrence: int
+    predicates: frozenset[str]
+    distance: int
     sex: str
 
 
@@ -89,49 +89,39 @@ def _seed(analysis: Analysis, ref: str) -> EntityMention | None:
     return analysis.entities[0] if analysis.entities else None
 
 
-def step_sexes(analysis: Analysis, seed_ref: str = "") -> tuple[SexedStep, ...]:
-    """The sex each sexed word asks of the step it reads: a predicate's sexed mentions, the
-    one nearest the seed first, are its steps in walking order ("the nationality of X's
-    father's wife": ``parents`` male, then ``spouse`` female). A sexed person noun reading
-    no relation ("which of X's children were girls") speaks for the last step."""
+def step_sexes(analysis: Analysis, seed_ref: str = "") -> tuple[SexedWord, ...]:
+    """The question's sexed person nouns, nearest the seed first."""
     seed = _seed(analysis, seed_ref)
     spans = [(m.start, m.end) for m in analysis.entities]
-    read = {m.token for m in analysis.relations}
-    by_predicate: dict[str, list[tuple[int, str]]] = {}
+    reads: dict[int, set[str]] = {}
     for mention in analysis.relations:
-        token = analysis.tokens[mention.token]
+        reads.setdefault(mention.token, set()).add(mention.predicate)
+    found = []
+    for token in analysis.tokens:
+        if any(start <= token.start < end for start, end in spans):
+            continue
         if sex := sex_of(token.text):
             near = _distance(token.start, token.end, seed)
-            by_predicate.setdefault(mention.predicate, []).append((near, sex))
-    out = [
-        SexedStep(predicate, occurrence, sex)
-        for predicate, found in by_predicate.items()
-        for occurrence, (_, sex) in enumerate(sorted(set(found)))
-    ]
-    loose = {
-        sex
-        for token in analysis.tokens
-        if token.index not in read
-        and not any(start <= token.start < end for start, end in spans)
-        and (sex := sex_of(token.text))
-    }
-    if len(loose) == 1:
-        out.append(SexedStep("", 0, loose.pop()))
-    return tuple(out)
+            found.append(SexedWord(frozenset(reads.get(token.index, ())), near, sex))
+    return tuple(sorted(found, key=lambda w: w.distance))
 
 
-def sexes_along(sexed: Sequence[SexedStep], steps: Sequence[Step]) -> tuple[str, ...]:
-    """Each step's asked sex ("" for none) along one path."""
-    seen: dict[str, int] = {}
-    out = []
-    for step in steps:
-        occurrence = seen.get(step.predicate, 0)
-        seen[step.predicate] = occurrence + 1
-        sex = next(
-            (s.sex for s in sexed if s.predicate == step.predicate and s.occurrence == occurrence),
-            "",
-        )
-        out.append(sex)
-    if out and not out[-1]:
-        out[-1] = next((s.sex for s in sexed if not s.predicate), "")
-    return tuple(out)
+def sexes_along(words: Sequence[SexedWord], steps: Sequence[Step]) -> tuple[str, ...]:
+    """Each step's asked sex ("" for none) along one path. A predicate's sexed words,
+    nearest the seed first, are its steps in walking order ("the nationality of X's
+    father's wife": ``parents`` male, then ``spouse`` female). A word reading none of the
+    path's relations ("which of X's children were girls"; "brother" read as a member of an
+    order while the path walks ``sibling``) speaks for the last step, if alone in that."""
+    sexes = [""] * len(steps)
+    placed: set[int] = set()
+    for index, step in enumerate(steps):
+        for number, word in enumerate(words):
+            if number not in placed and step.predicate in word.predicates:
+                sexes[index] = word.sex
+                placed.add(number)
+                break
+    walked = {step.predicate for step in steps}
+    loose = {w.sex for w in words if not w.predicates & walked}
+    if sexes and not sexes[-1] and len(loose) == 1:
+        sexes[-1] = loose.pop()
+    return tuple(sexes)

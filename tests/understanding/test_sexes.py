@@ -15,10 +15,11 @@ from research_chain.components import default_components
 from research_chain.config import Settings
 from research_chain.graph.ingest.mapping import load_mapping
 from research_chain.graph.ingest.run import IngestOptions, ingest_files
+from research_chain.graph.protocol import Direction, Step
 from research_chain.judges import HeuristicJudge
 from research_chain.runtime import Chain
 from research_chain.understanding.evidence import answer_labels
-from research_chain.understanding.sexes import sex_of, sex_of_value
+from research_chain.understanding.sexes import SexedWord, sex_of, sex_of_value, sexes_along
 from tests.chain.helpers import serving
 from tests.graph.conftest import opened
 
@@ -109,3 +110,16 @@ async def test_a_sexed_noun_keeps_whom_the_graph_records_as_that_sex(
         bus, question, parent_loop_id="kin-sexes", timeout=30, names=settings.names()
     )
     assert set(answer_labels(result.synthesis)) == gold, result.synthesis
+
+
+def test_a_sexed_word_reading_none_of_the_walked_relations_speaks_for_the_last_step() -> None:
+    """ "X's brother" may read a members relation (a brother of an order) while the path
+    walks ``sibling``: the word still asks the sibling reached to be male."""
+    brother = SexedWord(frozenset({"members"}), 2, "male")
+    assert sexes_along([brother], [Step("sibling", Direction.IN)]) == ("male",)
+    mother = SexedWord(frozenset({"parents"}), 2, "female")
+    man = SexedWord(frozenset(), 9, "male")
+    steps = [Step("parents"), Step("spouse")]
+    assert sexes_along([mother, man], steps) == ("female", "male")
+    father, wife = SexedWord(frozenset({"parents"}), 2, "male"), SexedWord(frozenset(), 5, "female")
+    assert sexes_along([father, wife, man], steps) == ("male", "")
