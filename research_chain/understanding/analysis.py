@@ -1239,6 +1239,25 @@ def _classified(tokens: Sequence[Token], blocked: set[int], answer: int | None) 
     return noun.index if after.index in blocked or after.text in COPULA else None
 
 
+def _sorting_noun(tokens: Sequence[Token], blocked: set[int], answer: int | None) -> int | None:
+    """The asked noun K of "what K of N does X eat" when WordNet files K as a kind (a sort,
+    a type, a style): K sorts N, so it reads only what N reads, where N reads anything
+    ("what kind of food": the diet, not a genus, "a general kind of something"; "what kind
+    of music": ``genre``, read by both). "what kind of N is X" classifies X instead
+    (``_classified``)."""
+    if answer is None or answer + 2 >= len(tokens) or tokens[answer + 1].text != "of":
+        return None
+    noun = tokens[answer + 2]
+    after = tokens[answer + 3] if answer + 3 < len(tokens) else None
+    if noun.index in blocked or noun.text in NOISE_WORDS or (after and after.text in COPULA):
+        return None
+    lexicon = packaged_lexicon()
+    word = tokens[answer].text
+    if not lexicon.is_noun(noun.text) or not lexicon.is_kind_of(word, "kind"):
+        return None
+    return answer
+
+
 def _defined_as_kinds(predicate: str, kind: Sequence[str]) -> bool:
     """Is the relation's noun defined as a kind of something ("industry": a particular kind
     of commercial enterprise), by the word a "what kind of N" question classifies with?
@@ -1426,10 +1445,18 @@ def analyse(
     fronted = _fronted_noun(tokens, blocked)
     relative = _relative_wh(text, tokens, blocked, fronted)
     analysis.answer_words, analysis.answer_token = _answer_words(tokens, blocked, relative, fronted)
+    sorter = _sorting_noun(tokens, blocked, analysis.answer_token)
     found = _relation_mentions(tokens, blocked, predicates, type_list, analysis.answer_token)
+    if sorter is not None and not any(m.token == sorter + 2 for m in found):
+        sorter = None  # N reads nothing: K may ("what kind of music": ``genre``)
     analysis.relations = _without_descriptors(found, tokens, blocked)
     analysis.relations += _phrases_read_whole(tokens, blocked, predicates, analysis.relations)
     analysis.relations += _stranded(tokens, blocked, predicates, analysis.relations)
+    if sorter is not None:
+        sorted_reads = {m.predicate for m in analysis.relations if m.token == sorter + 2}
+        analysis.relations = [
+            m for m in analysis.relations if m.token != sorter or m.predicate in sorted_reads
+        ]
     for tok in tokens:
         if tok.index in blocked:
             continue

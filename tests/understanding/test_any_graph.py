@@ -4015,3 +4015,20 @@ async def test_where_is_answered_by_a_facility_the_verb_names() -> None:
     ]
     steps = await _best_steps(rows, "where does Condessa_Air hub?", "Condessa_Air")
     assert steps == (Step("hubAirport"),)
+
+
+@pytest.mark.parametrize(
+    ("question", "kept"),
+    [
+        # "food" reads the diet: "kind" only sorts it, and a genus is "a general kind"
+        ("what kind of food does Ann_V eat ?", {"diet"}),
+        ("what sort of diet does Ann_V have ?", {"diet"}),
+        # "music" reads the genre as "kind" does: both stay
+        ("what kind of music does Ann_V play ?", {"genre"}),
+    ],
+)
+def test_a_sorting_word_reads_only_what_its_noun_reads(question: str, kept: set[str]) -> None:
+    analysis = _analysis(question.replace("Ann_V", SUBJECT), ["genus", "diet", "genre"])
+    sorter = next(t.index for t in analysis.tokens if t.text in ("kind", "sort"))
+    assert {m.predicate for m in analysis.relations if m.token == sorter} <= kept
+    assert {m.predicate for m in analysis.relations} & kept
