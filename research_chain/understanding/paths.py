@@ -343,6 +343,8 @@ _UNREAD_MIN = 3
 # for "which corporation does X run" beats a walk to launch years).
 _HOPELESS = -1.0
 _HOPELESS_MARGIN = 0.01
+# a possessed phrase the encoder alone reads: surer than a loose link, less than a word's own
+_POSSESSED_STRENGTH = 0.6
 # Each step past the first of a walk answering a one-clause question ("what albums did X
 # release"): enough to outweigh a word read by a relation the answer is not reached by.
 _OVER_LONG = 4.5
@@ -2106,6 +2108,37 @@ def _read_defined(
     return _one_step(seed_type, defined[0], ends[defined[0]])
 
 
+def _possessed_reading(
+    analysis: Analysis, seed_type: str, signature: Signature, seed_span: tuple[int, int]
+) -> list[RelationMention]:
+    """The seed's possessed noun phrase no word of which reads a relation ("X's mentor",
+    "X's alma mater": against the whole graph's relations others stand as near), read whole
+    by the sentence encoder against the seed's own relations to entities: one that stands
+    out is what the phrase names, a step of its own though other words read the rest
+    ("where does X's mentor work": the advisor's employer, not X's)."""
+    end = seed_span[1]
+    if end >= len(analysis.tokens) or analysis.tokens[end].text != "s":
+        return []  # "the studio behind X" names what X came from, not what X has
+    owned = analysis.possessed_nouns(seed_span)
+    if not owned or {m.token for m in analysis.relations}.intersection(owned):
+        return []
+    words = [analysis.tokens[t].text for t in owned]
+    lexicon = packaged_lexicon()
+    if words[-1] in _FUNCTION or (lexicon.knows(words[-1]) and not lexicon.is_noun(words[-1])):
+        return []  # a noun, or a word WordNet does not know ("hubby")
+    predicates = list(dict.fromkeys(s.predicate for s in _entity_steps(seed_type, signature)))
+    if len(predicates) < 2:
+        return []
+    text = " ".join(words)
+    shared = set.intersection(*({*read_relation(p).context[-1:]} for p in predicates))
+    phrases = [relation_phrase(p, shared) for p in predicates]
+    found = packaged_encoder().similarities(text, phrases)
+    best = clear_winner(found, predicates)
+    if best is None:
+        return []
+    return [RelationMention(predicates[best], owned[-1], text, _POSSESSED_STRENGTH)]
+
+
 def _unread_phrase(analysis: Analysis, phrases: Sequence[Sequence[int]]) -> str:
     """The one noun phrase asked of the seed ("X's hometown"), if none of its words reads a
     relation: read alone against the seed's relations, where against the whole graph's
@@ -2324,6 +2357,7 @@ def infer_paths(
         if only:
             return only
     extra, dropped = _kind_mentions(analysis, signature, seed_type, seed_span)
+    extra += _possessed_reading(analysis, seed_type, signature, seed_span)
     dropped |= _not_in_place(analysis, seed_type, signature, seed_span)
     # "who painted X": the painter, an ``artist``; "which actors": ``featuring``
     extra += agent_readings(analysis, present)

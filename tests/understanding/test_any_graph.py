@@ -37,6 +37,7 @@ from research_chain.understanding.paths import (
     PathTree,
     Signature,
     _domain,
+    _possessed_reading,
     _Scorer,
     _wh_kinds,
     infer_paths,
@@ -4032,3 +4033,38 @@ def test_a_sorting_word_reads_only_what_its_noun_reads(question: str, kept: set[
     sorter = next(t.index for t in analysis.tokens if t.text in ("kind", "sort"))
     assert {m.predicate for m in analysis.relations if m.token == sorter} <= kept
     assert {m.predicate for m in analysis.relations} & kept
+
+
+# the subject's relations to entities; none named with a word of "alma mater" or "hubby"
+OWN_STEPS: Signature = {
+    "entity": {
+        (p, Direction.OUT): {"entity"}
+        for p in (
+            "people.person.education",
+            "people.person.spouse_s",
+            "people.person.place_of_birth",
+            "people.person.nationality",
+        )
+    }
+}
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        (f"what is {SUBJECT}'s alma mater ?", ["people.person.education"]),
+        (f"where does {SUBJECT}'s hubby work ?", ["people.person.spouse_s"]),
+        # not owned with "'s"
+        (f"what is the alma mater of {SUBJECT} ?", []),
+        # a word that is no noun
+        (f"where did {SUBJECT}'s go ?", []),
+    ],
+)
+def test_a_possessed_noun_no_word_reads_is_read_whole(question: str, read: list[str]) -> None:
+    """ "X's alma mater": where no word of the phrase reads a relation (in a large graph
+    others stand as near), the phrase read whole by the encoder against X's own relations
+    names one, a step of its own (ADR 0119)."""
+    analysis = _analysis(question, [])
+    span = analysis.entity_token_span(analysis.entities[0])
+    found = _possessed_reading(analysis, "entity", OWN_STEPS, span)
+    assert [m.predicate for m in found] == read
