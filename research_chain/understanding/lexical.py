@@ -138,6 +138,9 @@ class WordNetLexicon:
         if len(pos) != len(words) or offsets.shape != (len(words) + 1,):
             raise ValueError(f"lexicon has {len(words)} words but {len(pos)} tags")
         self._row = {word: row for row, word in enumerate(words)}
+        self._lemmas = words
+        # concept -> the rows of the lemmas naming it, built on first use
+        self._naming: dict[int, list[int]] | None = None
         self._pos = pos
         self._offsets = offsets
         # Kept as deltas and decoded on first use of a word: loading stays a plain decompress,
@@ -354,6 +357,30 @@ class WordNetLexicon:
         wanted = self._own(kind.lower())
         return any(c in wanted for c in self._entry(noun.lower())[1])
 
+    def _synonyms_own(self, noun: str) -> set[int]:
+        """The concepts the noun's synonyms name: "nation" shares a sense with "country",
+        whose other sense (the territory) is where WordNet files Norway. A name is judged
+        by every sense of a word the asked noun is a synonym of."""
+        if self._naming is None:
+            self._naming = self._concept_lemmas()
+        rows = {r for c in self._own(noun.lower()) for r in self._naming.get(c, ())}
+        return {c for r in rows for c in self._own(self._lemmas[r])}
+
+    def _concept_lemmas(self) -> dict[int, list[int]]:
+        lengths = np.diff(self._offsets)
+        codes = np.cumsum(self._deltas, dtype=np.uint64)
+        starts = self._offsets[:-1]
+        before = np.where(starts > 0, codes[np.maximum(starts - 1, 0)], 0).astype(np.uint64)
+        codes = codes - np.repeat(before, lengths)
+        rows = np.repeat(np.arange(len(lengths)), lengths)
+        direct = (codes & np.uint64(3)) == 0
+        naming: dict[int, list[int]] = {}
+        for concept, row in zip(
+            (codes[direct] >> np.uint64(2)).tolist(), rows[direct].tolist(), strict=True
+        ):
+            naming.setdefault(concept, []).append(row)
+        return naming
+
     def _own(self, word: str) -> set[int]:
         """The concepts the word itself names: its kept senses' synsets."""
         return {c for c, d in self._entry(word)[1].items() if d == 0}
@@ -375,7 +402,7 @@ class WordNetLexicon:
         wanted = self._own(noun)
         kinds = self._name_kinds(name)
         if kinds:
-            return not wanted.isdisjoint(kinds)
+            return not wanted.isdisjoint(kinds) or not self._synonyms_own(noun).isdisjoint(kinds)
         head = self._head_noun(name)
         return head is not None and any(
             c in wanted for c, d in self._entry(head)[1].items() if d <= _HEAD_KIN

@@ -236,6 +236,9 @@ def lexicon_score(a: str, b: str) -> float:
         ("lutheranism", "religion", True),
         ("english", "language", True),
         ("germany", "city", False),
+        # "nation" shares a sense with "country", whose territory sense files Norway (ADR 0120)
+        ("norway", "nation", True),
+        ("vienna", "nation", False),
         ("vienna", "religion", False),
         ("old_town_of_x", "city", False),
         # a name WordNet does not know, by the common noun it is titled by
