@@ -12,6 +12,7 @@ import json
 import random
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import TypedDict
 
@@ -92,11 +93,13 @@ def make_questions(
     rng: random.Random,
     lower_p: float = 0.12,
     max_answers: int = 4,
+    verbatim: AbstractSet[str] = frozenset(),
 ) -> list[ChainQuestion]:
     """Up to ``n`` distinct questions, seeds drawn from the first relation's subjects.
 
     A question whose walk ends nowhere or at more than ``max_answers`` entities is
-    drawn again; ``n * 200`` draws at most.
+    drawn again; ``n * 200`` draws at most. Seeds in ``verbatim`` are written as stored,
+    never with spaces nor lower-cased (and draw nothing for it).
     """
     rows: list[ChainQuestion] = []
     seen: set[str] = set()
@@ -110,10 +113,13 @@ def make_questions(
         if not gold or len(gold) > max_answers:
             continue
         template = rng.choice(templates)
-        question = template.format(e=surface(seed, rng))
-        lower = rng.random() < lower_p
-        if lower:
-            question = question.lower()
+        if seed in verbatim:
+            question, lower = template.format(e=seed), False
+        else:
+            question = template.format(e=surface(seed, rng))
+            lower = rng.random() < lower_p
+            if lower:
+                question = question.lower()
         if question.lower() in seen:
             continue
         seen.add(question.lower())

@@ -44,11 +44,10 @@ from pathlib import Path
 from bench.proxies.common import (
     KB,
     QUESTION_FILES,
-    ChainQuestion,
     Spec,
     dump,
     main,
-    surface,
+    make_questions,
     write_kb,
 )
 
@@ -2400,50 +2399,6 @@ NATURE_3: list[Spec] = [
 ]
 
 
-def make_questions(
-    kb: KB, specs: Sequence[Spec], n: int, rng: random.Random, verbatim: set[str]
-) -> list[ChainQuestion]:
-    """As ``common.make_questions``, but names in ``verbatim`` are written as stored.
-
-    The kin half's names (people, firms, houses) keep their underscores and are never
-    lower-cased; everything else is written through ``common.surface`` and lower-cased
-    12 % of the time.
-    """
-    rows: list[ChainQuestion] = []
-    seen: set[str] = set()
-    for _ in range(n * 200):
-        if len(rows) >= n:
-            break
-        chain, templates = rng.choice(specs)
-        seed = rng.choice(sorted(kb.fwd[chain[0]].keys()))
-        gold = kb.walk(seed, chain)
-        gold.discard(seed)
-        if not gold or len(gold) > MAX_ANSWERS:
-            continue
-        template = rng.choice(templates)
-        if seed in verbatim:
-            question, lower = template.format(e=seed), False
-        else:
-            question = template.format(e=surface(seed, rng))
-            lower = rng.random() < LOWER_P
-            if lower:
-                question = question.lower()
-        if question.lower() in seen:
-            continue
-        seen.add(question.lower())
-        rows.append(
-            {
-                "question": question,
-                "answers": sorted(gold),
-                "chain": chain,
-                "template": template,
-                "seed": seed,
-                "lower": lower,
-            }
-        )
-    return rows
-
-
 def build(rng: random.Random) -> tuple[KB, set[str]]:
     kb = KB()
     kin = Kin(rng)
@@ -2479,7 +2434,8 @@ def generate(out: Path) -> None:
     write_kb(kb.triples, out / "kb.txt")
     by_hops = (KIN_1 + NATURE_1, KIN_2 + NATURE_2, KIN_3 + NATURE_3)
     for name, specs in zip(QUESTION_FILES, by_hops, strict=True):
-        dump(make_questions(kb, specs, PER_FILE, rng, verbatim), out / name)
+        questions = make_questions(kb, specs, PER_FILE, rng, LOWER_P, MAX_ANSWERS, verbatim)
+        dump(questions, out / name)
 
 
 if __name__ == "__main__":
