@@ -163,6 +163,8 @@ class Analysis:
     order: str = ""
     answer_words: tuple[str, ...] = ()
     answer_token: int | None = None
+    # "city" in "the city of Valencia": what the name is, no relation and no hop
+    name_kinds: frozenset[int] = frozenset()
 
     def predicates(self, floor: float = LOOSE) -> list[str]:
         """Mentioned predicates, each once, in order of first mention; loose readings
@@ -319,7 +321,8 @@ class Analysis:
                 i -= 1
             if not run:
                 break
-            runs.append(run)
+            if not self.name_kinds.issuperset(run):
+                runs.append(run)
             while i >= 0 and tokens[i].text in ARTICLES:
                 i -= 1
         return runs
@@ -1016,6 +1019,30 @@ def _without_descriptors(
     ]
 
 
+def _kind_of_name(tokens: Sequence[Token], blocked: set[int]) -> frozenset[int]:
+    """The noun of "the N of X" closing the question where WordNet files X under N ("the
+    city of Valencia"): it says what X is, as "the city Valencia" would, and reads no
+    relation; "the capital of France" still asks for one, France being no capital."""
+    found = set()
+    for at in range(1, len(tokens) - 2):
+        if tokens[at - 1].text not in ARTICLES or tokens[at + 1].text != "of":
+            continue
+        name = []
+        for tok in tokens[at + 2 :]:
+            if tok.index not in blocked:
+                break
+            name.append(tok.text)
+        rest = tokens[at + 2 + len(name) :]
+        if (
+            at not in blocked
+            and name
+            and all(t.text in ("?", ".") for t in rest)
+            and packaged_lexicon().names_kind(" ".join(name), _singular_of(tokens[at].text))
+        ):
+            found.add(at)
+    return frozenset(found)
+
+
 def _heads_a_clause(tokens: Sequence[Token], blocked: set[int], at: int) -> bool:
     """Is the noun before a name the head of a clause with no "that" whose subject is the
     name's possessive ("the school [X]'s author attended")? Then it is what the clause's verb
@@ -1449,8 +1476,13 @@ def analyse(
     found = _relation_mentions(tokens, blocked, predicates, type_list, analysis.answer_token)
     if sorter is not None and not any(m.token == sorter + 2 for m in found):
         sorter = None  # N reads nothing: K may ("what kind of music": ``genre``)
-    analysis.relations = _without_descriptors(found, tokens, blocked)
-    analysis.relations += _phrases_read_whole(tokens, blocked, predicates, analysis.relations)
+    analysis.name_kinds = kinds = _kind_of_name(tokens, blocked)
+    analysis.relations = [
+        m for m in _without_descriptors(found, tokens, blocked) if m.token not in kinds
+    ]
+    analysis.relations += _phrases_read_whole(
+        tokens, blocked | kinds, predicates, analysis.relations
+    )
     analysis.relations += _stranded(tokens, blocked, predicates, analysis.relations)
     if sorter is not None:
         sorted_reads = {m.predicate for m in analysis.relations if m.token == sorter + 2}

@@ -39,11 +39,13 @@ from research_chain.understanding.analysis import (
 from research_chain.understanding.lexical import SYNONYM, packaged_lexicon
 from research_chain.understanding.lexicon import CLOSE_LINK as _CLOSE
 from research_chain.understanding.lexicon import (
+    EMBEDDING_FLOOR,
     FAR_LINK,
     TIME_WORDS,
     VERB_FORMS,
     is_agent_noun,
     singular,
+    vector_kinship,
 )
 from research_chain.understanding.lexicon import LIGHT_VERBS as _LIGHT
 from research_chain.understanding.lexicon import NOISE_WORDS as _FUNCTION
@@ -535,7 +537,7 @@ def _kind_mentions(
     dropped: set[tuple[int, str]] = set()
     if not any(types_of.values()):
         return [], dropped
-    skip = {m.token for m in analysis.relations if m.strength >= _STRONG}
+    skip = {m.token for m in analysis.relations if m.strength >= _STRONG} | analysis.name_kinds
     # a name's first token -> the token after it
     names = dict(analysis.entity_token_span(mention) for mention in analysis.entities)
     for start, end in names.items():
@@ -2094,17 +2096,38 @@ def _read_defined(
     signature: Signature,
     seed_span: tuple[int, int],
     keep: Callable[[str], bool],
+    defining: bool = False,
 ) -> list[PathChoice]:
     """Where no word reads a relation and the encoder sees none clearly, the seed's one
     relation WordNet defines with a word of the question ("what side is X in charge of": a
-    coach is someone in charge of training a team). Two or more so defined say nothing."""
-    unread = _unread_forms(analysis, seed_span)
-    if not unread:
+    coach is someone in charge of training a team). Two or more so defined say nothing.
+    With ``defining``, the relation a word of the question is defined with instead ("what
+    is X prescribed for?": recommended as a treatment, ``treats``): common verbs'
+    definitions use many words ("attend": take, charge, service), so that is read only
+    where the only other answer is none (ADR 0121)."""
+    if defining:
+        modifiers = _modifiers_of_asked(analysis)
+        unread = _unread_forms(analysis, seed_span, modifiers)
+        asked = _unread_forms(analysis, seed_span, modifiers, asked=True) - unread
+    else:
+        unread, asked = _unread_forms(analysis, seed_span), frozenset()
+    if not unread | asked:
         return []
     ends = _kept_steps(seed_type, signature, keep)
-    defined = [s for s in ends if _defined_with((s.predicate,), unread)]
+    defined = [
+        s
+        for s in ends
+        if (
+            _defines(unread, s.predicate) or _defines(asked, s.predicate, 1.0)
+            if defining
+            else _defined_with((s.predicate,), unread)
+        )
+    ]
     if len({s.predicate for s in defined}) != 1:
         return []
+    if asked and not _defines(unread, defined[0].predicate):
+        # the asked noun is the doer of its definition's verb: a tributary "flows into"
+        defined = [s for s in defined if _reaches_agents(s)] or defined
     return _one_step(seed_type, defined[0], ends[defined[0]])
 
 
@@ -2229,10 +2252,29 @@ def _read_near(
     return ranked + [c for c in choices if id(c) not in taken]
 
 
-def _unread_forms(analysis: Analysis, seed_span: tuple[int, int]) -> frozenset[str]:
+def _modifiers_of_asked(analysis: Analysis) -> frozenset[int]:
+    """The words before the asked noun in its phrase: they say which of it is asked ("the
+    paint color of X"), no relation of their own."""
+    at = analysis.answer_token
+    if at is None:
+        return frozenset()
+    found = set()
+    while at > 0 and analysis.tokens[at - 1].text not in _FUNCTION:
+        at -= 1
+        found.add(at)
+    return frozenset(found)
+
+
+def _unread_forms(
+    analysis: Analysis,
+    seed_span: tuple[int, int],
+    skip: AbstractSet[int] = frozenset(),
+    asked: bool = False,
+) -> frozenset[str]:
     """The base forms of the question's words that read no relation and say nothing of
-    the answer's kind: not a name, the asked noun, a person ("the man or woman in charge"),
-    nor one of WordNet's top kinds ("the person who")."""
+    the answer's kind: not a name, the asked noun (unless ``asked``: "what are the
+    tributaries of X", where nothing names a kind), a person ("the man or woman in
+    charge"), nor one of WordNet's top kinds ("the person who")."""
     lexicon = packaged_lexicon()
     read = {m.token for m in analysis.relations}
     read_forms = {f for m in analysis.relations for w in m.word.split() for f in lexicon.forms(w)}
@@ -2242,11 +2284,11 @@ def _unread_forms(analysis: Analysis, seed_span: tuple[int, int]) -> frozenset[s
     for token in analysis.tokens:
         word = token.text.lower()
         if (
-            token.index in read
+            token.index in read | skip
             or seed_span[0] <= token.index < seed_span[1]
             or any(start <= token.start < end for start, end in names)
             or word in plain
-            or word in analysis.answer_words
+            or (word in analysis.answer_words and not asked)
             or len(word) < _UNREAD_MIN
         ):
             continue
@@ -2268,6 +2310,23 @@ def _defined_with(predicates: Iterable[str], unread: AbstractSet[str]) -> bool:
         for predicate in predicates
         for word in read_relation(predicate).words
         if word not in _FUNCTION
+    )
+
+
+def _defines(unread: AbstractSet[str], predicate: str, link: float = _CLOSE) -> bool:
+    """Does WordNet define a word the question says and nothing reads with a word of the
+    relation, or one derived from it ("prescribed": recommended as a treatment, ``treats``)?
+    The link must be one the word vectors see too: "issue" defines it as well, and is a
+    synonym of "distribute" in a sense far from this one. The asked noun's many senses are
+    held to the relation's own word (``link`` 1.0: a tributary "flows into" a stream)."""
+    lexicon = packaged_lexicon()
+    words = [w for w in read_relation(predicate).words if w not in _FUNCTION]
+    return any(
+        lexicon.related(defining, word) >= link
+        and vector_kinship(defining, word) >= EMBEDDING_FLOOR
+        for form in unread
+        for defining in lexicon.definition_forms(form)
+        for word in words
     )
 
 
@@ -2404,7 +2463,9 @@ def infer_paths(
                 score = _Scorer(analysis, seed_span, signature)
                 mentioned = score.mentioned
             if not mentioned and not score.kind_elsewhere():
-                return []
+                return _read_defined(
+                    analysis, seed_type, signature, seed_span, score.may_end, defining=True
+                )
         if not mentioned:
             # but the kinds of things it passes and asks for ("when was the first
             # maintenance of X", "what nation did X form in"): any short path that passes

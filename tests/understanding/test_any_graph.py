@@ -36,8 +36,10 @@ from research_chain.understanding.paths import (
     PathChoice,
     PathTree,
     Signature,
+    _defines,
     _domain,
     _possessed_reading,
+    _read_defined,
     _Scorer,
     _wh_kinds,
     infer_paths,
@@ -2278,6 +2280,33 @@ async def test_a_noun_naming_the_name_that_ends_the_question_reads_no_relation()
     assert steps == (Step("art.statue.sculptor", Direction.OUT),)
 
 
+CITIES = [
+    ("Graz", "location.location.containedby", "Austria"),
+    ("Quern_Clinic", "branch_cities", "Graz"),
+    ("Quern_Clinic", "branch_cities", "Lund"),
+    ("Lund", "location.location.containedby", "Sweden"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "steps"),
+    [
+        (
+            "in which country would I find the city of Graz ?",
+            (Step("location.location.containedby", Direction.OUT),),
+        ),
+        ("which clinic has the cities of Graz ?", (Step("branch_cities", Direction.IN),)),
+    ],
+)
+async def test_the_kind_of_a_name_in_the_n_of_x_reads_no_relation(
+    question: str, steps: tuple[Step, ...]
+) -> None:
+    """WordNet files Graz under city, so "the city of Graz" says what Graz is, not that
+    a relation named with cities is walked; a noun WordNet does not file the name under
+    ("the cities of X" with its plural, no city being plural) still reads."""
+    assert await _best_steps(CITIES, question, "Graz") == steps
+
+
 def test_a_noun_before_a_name_a_clause_goes_on_from_keeps_its_reading() -> None:
     """ "the band X plays in" is the band: "band" reads its relation as before."""
     predicates = ["music.group_member.bands", "music.artist.origin"]
@@ -4068,3 +4097,46 @@ def test_a_possessed_noun_no_word_reads_is_read_whole(question: str, read: list[
     span = analysis.entity_token_span(analysis.entities[0])
     found = _possessed_reading(analysis, "entity", OWN_STEPS, span)
     assert [m.predicate for m in found] == read
+
+
+def test_a_word_nothing_reads_names_the_relation_its_definition_names() -> None:
+    """WordNet defines "prescribe" as to recommend as a treatment, and "treatment" is
+    derived from ``treats``: the word names that relation. "Issue", in the same
+    definitions, is a synonym of "distribute" only in a sense the word vectors do not
+    share, so ``distributed_by`` is not named."""
+    unread = frozenset({"prescribe", "prescribed"})
+    assert _defines(unread, "treats_inverse")
+    assert not _defines(unread, "distributed_by")
+    assert not _defines(unread, "pharma.drug.maker")
+
+
+RIVER_STEPS: Signature = {
+    "entity": {
+        ("flows_into_inverse", Direction.IN): {"entity"},
+        ("flows_into_inverse", Direction.OUT): {"entity"},
+        ("passes_through", Direction.OUT): {"entity"},
+        ("location.location.containedby", Direction.OUT): {"entity"},
+    }
+}
+
+
+@pytest.mark.parametrize(
+    ("question", "steps"),
+    [
+        (f"what are the tributaries of {SUBJECT} ?", [Step("flows_into_inverse", Direction.OUT)]),
+        (f"what is the paint color of {SUBJECT} ?", []),
+    ],
+)
+def test_the_asked_noun_names_the_relation_its_definition_names(
+    question: str, steps: list[Step]
+) -> None:
+    """Nothing reads "tributaries": WordNet defines a tributary as a branch that flows
+    into the main stream, so they are what flows into the river (those doing it, not where
+    it flows; the relation is stored the other way round). The asked noun is held to the
+    relation's own word, and the words before it say which of it is asked: "paint" fills a
+    space, which is no place to walk."""
+    analysis = _analysis(question, [p for p, _ in RIVER_STEPS["entity"]])
+    analysis.relations = []  # the last resort's case: nothing reads (the vectors, weakly, here)
+    span = analysis.entity_token_span(analysis.entities[0])
+    found = _read_defined(analysis, "entity", RIVER_STEPS, span, lambda _: True, defining=True)
+    assert [s for choice in found for s in choice.steps] == steps
