@@ -408,6 +408,55 @@ def match_strength(word: str, targets: Iterable[str], verb: bool = False) -> flo
     return best
 
 
+def _doer_readings(
+    tokens: Sequence[Token],
+    blocked: set[int],
+    predicates: Iterable[str],
+    found: Sequence[RelationMention],
+    answer: int | None,
+) -> list[RelationMention]:
+    """Verbs no relation of the graph reads surely, read through the verbs of the relations'
+    doer nouns ("the company that makes X": a ``manufacturer`` is who manufactures, and to
+    make is to manufacture), as closely as the two verbs are linked."""
+    sure = {m.token for m in found if m.strength >= LOOSE}
+    verbs = [
+        t
+        for t in _verb_uses(tokens, blocked)
+        if t not in sure and t != answer and tokens[t].text not in NOISE_WORDS
+    ]
+    if not verbs:
+        return []
+    doing = {p: [v for w in _content_words(p) for v in _doer_verbs(w)] for p in predicates}
+    readings = []
+    for at in verbs:
+        word = tokens[at].text
+        for predicate, candidates in doing.items():
+            strength = max((similarity(word, v, True) for v in candidates), default=0.0)
+            if strength >= LOOSE:
+                readings.append(RelationMention(predicate, at, word, min(strength, CLOSE_LINK)))
+    return readings
+
+
+@functools.lru_cache(maxsize=4096)
+def _doer_verbs(noun: str) -> tuple[str, ...]:
+    """The verbs an agent noun is made from, where WordNet links the two ("manufacturer":
+    manufacture; "operator": operate)."""
+    lexicon = packaged_lexicon()
+    found: list[str] = []
+    for suffix in AGENT_SUFFIXES:
+        root = noun.removesuffix(suffix)
+        if root == noun or len(root) < 3:
+            continue
+        for verb in (root, root + "e", root[:-1]):
+            if (
+                lexicon.is_verb(verb)
+                and verb in lexicon.base_forms(verb)
+                and lexicon.related(verb, noun, verb=True) >= CLOSE_LINK
+            ):
+                found.append(verb)
+    return tuple(dict.fromkeys(found))
+
+
 def _closed_compound(word_stem: str, head_stem: str) -> bool:
     """Does the word (or phrase: "movies starred") end with the head after a word of its
     own ("screen|writer") or a hyphened prefix ("co-founder")? Not after stray letters:
@@ -1474,6 +1523,7 @@ def analyse(
     analysis.answer_words, analysis.answer_token = _answer_words(tokens, blocked, relative, fronted)
     sorter = _sorting_noun(tokens, blocked, analysis.answer_token)
     found = _relation_mentions(tokens, blocked, predicates, type_list, analysis.answer_token)
+    found += _doer_readings(tokens, blocked, predicates, found, analysis.answer_token)
     if sorter is not None and not any(m.token == sorter + 2 for m in found):
         sorter = None  # N reads nothing: K may ("what kind of music": ``genre``)
     analysis.name_kinds = kinds = _kind_of_name(tokens, blocked)

@@ -597,8 +597,8 @@ class WordNetLexicon:
         if word in self._row:
             found.add(word)
         for pos, rules in _RULES:
-            if only and pos != only:
-                continue
+            if (only and pos != only) or (pos == _VERB and self._is_lemma(word, _VERB)):
+                continue  # a verb's own form inflects no other verb: "feed" is not "fee"+"d"
             for suffix, replacement in rules:
                 if not word.endswith(suffix) or len(word) <= len(suffix):
                     continue

@@ -354,6 +354,8 @@ _OVER_LONG = 4.5
 _NAMES_OBJECTS = 0.8
 # Opening a relative clause about the noun before them ("the band that made X").
 _CLAUSE = frozenset({"that", "who", "which"})
+# "the hometown of whoever started X": a clause whose noun is left unsaid
+_FREE_RELATIVE = frozenset({"whoever", "whomever", "whatever", "whichever"})
 _LINKS = ARTICLES | {"of"}
 # Words opening a noun phrase: past the answer's own and the seed's, one names another thing.
 _OPENS_PHRASE = (_LINKS - {"of"}) | {"whose"}
@@ -1086,7 +1088,9 @@ class _Scorer:
             return bool(_nouns((tokens[at].text,)))
 
         return any(
-            0 < t.index < start and t.text in _CLAUSE and names_another(t.index - 1) for t in tokens
+            0 < t.index < start
+            and ((t.text in _CLAUSE and names_another(t.index - 1)) or t.text in _FREE_RELATIVE)
+            for t in tokens
         )
 
     def _asked_step_apart(self) -> bool:

@@ -2491,10 +2491,44 @@ async def test_a_relative_clause_about_another_noun_is_a_step_before_the_answer(
     assert steps == (Step("maker", Direction.OUT), Step("founded_by", Direction.OUT))
 
 
+PROJECTS = [
+    ("Reedkit", "maintained_by", "Ola_Brenn"),
+    ("Reedkit", "sponsored_by", "Tarn_Works"),
+    ("Ola_Brenn", "alumni_of", "Vesk_University"),
+    ("Tarn_Works", "based_in", "Lund"),
+    ("Tarn_Works", "founded_by", "Ruth_Amsel"),
+    ("Ruth_Amsel", "alumni_of", "Graz_Institute"),
+]
+
+
+async def test_whoever_opens_a_clause_about_an_unsaid_noun() -> None:
+    """ "the alma mater of whoever maintains X": "whoever" is "the person who", so the
+    clause is a step to that person and the question's noun one from them."""
+    question = "what's the alma mater of whoever maintains Reedkit ?"
+    steps = await _best_steps(PROJECTS, question, "Reedkit")
+    assert steps == (Step("maintained_by", Direction.OUT), Step("alumni_of", Direction.OUT))
+
+
+def test_a_verb_reads_a_doer_through_the_doers_own_verb() -> None:
+    """A ``manufacturer`` is one who manufactures, and to make is to manufacture: "makes"
+    reads it though no link of "make" reaches the noun. Only a verb nothing reads surely is
+    read so: "study" reads ``alumni_of``, not an ``investigator`` (to study: to investigate),
+    and only a verb of content."""
+    predicates = ["drug.manufacturer", "developed_by", "principal_investigator", "alumni_of"]
+    makes = _analysis(f"which company makes {SUBJECT} ?", predicates)
+    assert {m.predicate for m in makes.relations if m.word == "makes"} == {"drug.manufacturer"}
+    study = _analysis(f"where did {SUBJECT} study ?", predicates)
+    assert {m.predicate for m in study.relations} == {"alumni_of"}
+    # nor is a copula anything's doer, though "be" and "run" share a sense
+    copula = _analysis(f"who was victorious in {SUBJECT} ?", ["runner_up"])
+    assert copula.relations == []
+
+
 @pytest.mark.parametrize(
     ("question", "hops"),
     [
         (f"who started the firm that produces {SUBJECT} ?", 2),
+        (f"what's the hometown of whoever started {SUBJECT} ?", 2),
         (f"who is the maker that made {SUBJECT} ?", 0),
     ],
 )

@@ -173,6 +173,13 @@ def test_base_forms_respect_part_of_speech(lexicon: WordNetLexicon) -> None:
     assert "wrot" not in lexicon.base_forms("wrote")
 
 
+@pytest.mark.parametrize("word", ["feed", "seed", "bed", "weed"])
+def test_a_verb_of_its_own_inflects_no_other_verb(lexicon: WordNetLexicon, word: str) -> None:
+    """WordNet's rule "-ed" -> "-e" would make "feed" a past of "fee" and "bed" of "be";
+    a word that is a verb itself is that verb (morphy, too, puts the word first)."""
+    assert lexicon.base_forms(word) == (word,)
+
+
 @pytest.mark.parametrize(
     ("word", "noun"),
     [
