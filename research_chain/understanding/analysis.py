@@ -1293,13 +1293,18 @@ def _possessed(
     tokens: Sequence[Token], blocked: set[int], name: int
 ) -> tuple[tuple[str, ...], int | None]:
     """ "what is X's motto": the noun a copula's named subject possesses, when it ends
-    the question, is what is asked, as in "what is the hometown of X"."""
+    the question, is what is asked, as in "what is the hometown of X". Of a phrase ("X's
+    focus airports"), its last word, as after "which" (ADR 0126)."""
     end = name
     while end < len(tokens) and end in blocked:
         end += 1
     rest = [t for t in tokens[end:] if t.text not in ("?", ".")]
-    if len(rest) == 2 and rest[0].text == "s" and rest[1].text not in NOISE_WORDS:
-        return (rest[1].text,), rest[1].index
+    if (
+        2 <= len(rest) <= 3
+        and rest[0].text == "s"
+        and not any(t.text in NOISE_WORDS for t in rest[1:])
+    ):
+        return (rest[-1].text,), rest[-1].index
     return (), None
 
 

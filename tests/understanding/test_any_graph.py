@@ -4174,3 +4174,23 @@ def test_the_asked_noun_names_the_relation_its_definition_names(
     span = analysis.entity_token_span(analysis.entities[0])
     found = _read_defined(analysis, "entity", RIVER_STEPS, span, lambda _: True, defining=True)
     assert [s for choice in found for s in choice.steps] == steps
+
+
+@pytest.mark.parametrize(
+    ("question", "asked"),
+    [
+        (f"what is {SUBJECT}'s motto ?", "motto"),
+        (f"what are {SUBJECT}'s focus airports ?", "airports"),
+        (f"what is {SUBJECT}'s home ground ?", "ground"),
+        # a verb after the noun: the noun is the subject, not what is asked
+        (f"what did {SUBJECT}'s father do ?", None),
+    ],
+)
+def test_a_copula_asks_for_the_head_of_the_noun_phrase_it_possesses(
+    question: str, asked: str | None
+) -> None:
+    """ "what are X's focus airports": the last noun of the possessed phrase is the asked
+    one, as in "which focus airports"; the words before it say which of them (ADR 0126)."""
+    analysis = _analysis(question, ["hub_airport", "focus_cities", "home_venue"])
+    token = analysis.answer_token
+    assert (None if token is None else analysis.tokens[token].text) == asked
