@@ -1224,8 +1224,9 @@ def _answer_words(
     fronted: tuple[int, int] | None,
 ) -> tuple[tuple[str, ...], int | None]:
     """The words that say what kind of thing the answer is, and the token of a noun among
-    them: "where" and "when" themselves, the adjective after "how" ("how old"), or the
-    head of the noun phrase after "which" and "what" ("which football team" -> "team")."""
+    them: "where" and "when" themselves, the adjective after "how" ("how old") unless a
+    later "what" names a noun ("how old is X, what year": ADR 0127), or the head of the
+    noun phrase after "which" and "what" ("which football team" -> "team")."""
     for tok in tokens:
         asking = _asks_first(tokens, tok)  # "name a club in Spain"
         if tok.index in blocked or tok.index in relative or (tok.text not in _WH and not asking):
@@ -1237,6 +1238,14 @@ def _answer_words(
             nxt = after[0] if after else None
             if nxt is None or nxt.index in blocked or nxt.text in NOISE_WORDS:
                 return (), None
+            # "how old is X, what year did it come out": the noun asked after says more
+            if any(
+                t.text in ("what", "which") and t.index not in blocked | relative
+                for t in tokens[nxt.index + 1 :]
+            ):
+                later = _answer_words(tokens, blocked | set(range(nxt.index + 1)), relative, None)
+                if later[1] is not None:
+                    return later
             return (nxt.text,), None
         if tok.text not in ("which", "what") and not asking:
             return (), None

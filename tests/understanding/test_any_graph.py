@@ -4194,3 +4194,18 @@ def test_a_copula_asks_for_the_head_of_the_noun_phrase_it_possesses(
     analysis = _analysis(question, ["hub_airport", "focus_cities", "home_venue"])
     token = analysis.answer_token
     assert (None if token is None else analysis.tokens[token].text) == asked
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        (f"how old is {SUBJECT} , what year did it come out ?", ("year",)),
+        (f"how far back does {SUBJECT} go , what year ?", ("year",)),
+        (f"how old is {SUBJECT} ?", ("old",)),
+    ],
+)
+def test_a_noun_asked_after_a_how_says_what_is_asked(question: str, words: tuple[str, ...]) -> None:
+    """ "how old is X, what year did it come out": the question asks twice, and the noun of
+    the second says the kind ("year") where the first only says how ("old") (ADR 0127)."""
+    analysis = _analysis(question, ["initial_release", "first_ascent_year"])
+    assert analysis.answer_words == words
