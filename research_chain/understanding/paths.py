@@ -2470,12 +2470,14 @@ def infer_paths(
                 return _read_defined(
                     analysis, seed_type, signature, seed_span, score.may_end, defining=True
                 )
-        if not mentioned:
+        if not mentioned & present:
             # but the kinds of things it passes and asks for ("when was the first
             # maintenance of X", "what nation did X form in"): any short path that passes
-            # and ends there.
+            # and ends there; one step longer where none that short reaches the asked kind
+            # ("what country is the first stop of X in": its station's city's country; ADR 0128)
             mentioned = frozenset(present)
-            max_len = min(max_len, 2)
+            shortest = 2 if _reaches_within(signature, seed_type, 2, score.fits) else 3
+            max_len = min(max_len, shortest)
     choices: list[PathChoice] = []
     for bridges in (0, _MAX_BRIDGES):
         found: list[tuple[tuple[Step, ...], tuple[str, ...]]] = []
@@ -2522,6 +2524,18 @@ def infer_paths(
     if len(choices) < 2:
         return choices
     return _finest_first(_read_near(choices, analysis, seed_span, score), score)
+
+
+def _reaches_within(
+    signature: Signature, root: str, steps: int, fits: Callable[[str], bool]
+) -> bool:
+    """Does a walk of at most ``steps`` from the root reach a node that fits?"""
+    frontier = {root}
+    for _ in range(steps):
+        frontier = {n for node in frontier for far in signature.get(node, {}).values() for n in far}
+        if any(map(fits, frontier)):
+            return True
+    return False
 
 
 def _finest_first(choices: list[PathChoice], score: _Scorer) -> list[PathChoice]:

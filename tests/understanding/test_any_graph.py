@@ -4209,3 +4209,35 @@ def test_a_noun_asked_after_a_how_says_what_is_asked(question: str, words: tuple
     the second says the kind ("year") where the first only says how ("old") (ADR 0127)."""
     analysis = _analysis(question, ["initial_release", "first_ascent_year"])
     assert analysis.answer_words == words
+
+
+# A route's first stop, the stop's city, the city's country; and the route's operator.
+ROUTE_TREE = PathTree(
+    {
+        "entity": _node(
+            ("route_origin", Direction.OUT, "entity#1"),
+            ("operated_by", Direction.OUT, "entity#4"),
+        ),
+        "entity#1": _node(("town", Direction.OUT, "entity#2")),
+        "entity#2": _node(("containedby", Direction.OUT, "entity#3")),
+    },
+    {
+        "entity#1": ("Weavers_Cross_Station",),
+        "entity#2": ("Utrecht",),
+        "entity#3": ("Netherlands",),
+        "entity#4": ("Coastline_Rail",),
+    },
+)
+
+
+def test_a_word_read_as_a_relation_out_of_reach_reads_nothing() -> None:
+    """ "first" is the name's own word of ``first_described_by`` and "country" loosely
+    reads ``nationality``, neither of which the route has: the question then reads no
+    relation within reach, and any walk that ends at a country answers it, three steps long
+    where no shorter one reaches one (ADR 0128)."""
+    predicates = ["route_origin", "operated_by", "town", "containedby"]
+    question = f"what country is the first stop of {SUBJECT} in ?"
+    analysis = _analysis(question, [*predicates, "first_described_by", "nationality"])
+    assert {m.predicate for m in analysis.relations} == {"first_described_by", "nationality"}
+    best = infer_paths(analysis, "entity", ROUTE_TREE)[0]
+    assert best.end == "entity#3", best
