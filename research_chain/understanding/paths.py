@@ -2473,11 +2473,12 @@ def infer_paths(
         if not mentioned & present:
             # but the kinds of things it passes and asks for ("when was the first
             # maintenance of X", "what nation did X form in"): any short path that passes
-            # and ends there; one step longer where none that short reaches the asked kind
-            # ("what country is the first stop of X in": its station's city's country; ADR 0128)
+            # and ends there. A reading of a relation out of reach is none (ADR 0128), and
+            # the walk may take a third step where two reach nothing of the asked kind
+            # ("what country is the first stop of X in": its station's city's country).
             mentioned = frozenset(present)
-            shortest = 2 if _reaches_within(signature, seed_type, 2, score.fits) else 3
-            max_len = min(max_len, shortest)
+            reached = _reaches_within(signature, seed_type, 2, score.fits)
+            max_len = min(max_len, 2 if reached else 3)
     choices: list[PathChoice] = []
     for bridges in (0, _MAX_BRIDGES):
         found: list[tuple[tuple[Step, ...], tuple[str, ...]]] = []
@@ -2529,7 +2530,8 @@ def infer_paths(
 def _reaches_within(
     signature: Signature, root: str, steps: int, fits: Callable[[str], bool]
 ) -> bool:
-    """Does a walk of at most ``steps`` from the root reach a node that fits?"""
+    """Does a walk of at most ``steps`` from the root reach a node that fits? Where none
+    does, the last resort's walks need one step more to end at the asked kind."""
     frontier = {root}
     for _ in range(steps):
         frontier = {n for node in frontier for far in signature.get(node, {}).values() for n in far}
