@@ -410,7 +410,7 @@ def match_strength(word: str, targets: Iterable[str], verb: bool = False) -> flo
 
 def _doer_readings(
     tokens: Sequence[Token],
-    blocked: set[int],
+    verbs: AbstractSet[int],
     predicates: Iterable[str],
     found: Sequence[RelationMention],
     answer: int | None,
@@ -419,16 +419,14 @@ def _doer_readings(
     doer nouns ("the company that makes X": a ``manufacturer`` is who manufactures, and to
     make is to manufacture), as closely as the two verbs are linked."""
     sure = {m.token for m in found if m.strength >= LOOSE}
-    verbs = [
-        t
-        for t in _verb_uses(tokens, blocked)
-        if t not in sure and t != answer and tokens[t].text not in NOISE_WORDS
+    unread = [
+        t for t in verbs if t not in sure and t != answer and tokens[t].text not in NOISE_WORDS
     ]
-    if not verbs:
+    if not unread:
         return []
     doing = {p: [v for w in _content_words(p) for v in _doer_verbs(w)] for p in predicates}
     readings = []
-    for at in verbs:
+    for at in unread:
         word = tokens[at].text
         for predicate, candidates in doing.items():
             strength = max((similarity(word, v, True) for v in candidates), default=0.0)
@@ -604,6 +602,7 @@ def _relation_mentions(
     predicates: Iterable[str],
     types: list[str],
     answer: int | None = None,
+    verbs: set[int] | None = None,
 ) -> list[RelationMention]:
     vocab = {p: _content_words(p) for p in predicates}
     lexicon = packaged_lexicon()
@@ -620,7 +619,8 @@ def _relation_mentions(
                 read_as[at] = phrase
         elif not any(match_strength(tokens[at].text, v) >= 1.0 for v in vocab.values() if v):
             read_as[at] = phrase
-    verbs = _verb_uses(tokens, blocked)
+    if verbs is None:
+        verbs = _verb_uses(tokens, blocked)
     relation_states = {
         p: tuple(state for w in words for state in lexicon.states_of(w))
         for p, words in vocab.items()
@@ -1022,7 +1022,10 @@ def _stranded(
 
 
 def _without_descriptors(
-    found: list[RelationMention], tokens: Sequence[Token], blocked: set[int]
+    found: list[RelationMention],
+    tokens: Sequence[Token],
+    blocked: set[int],
+    verbs: set[int],
 ) -> list[RelationMention]:
     """Drop loose readings of the word right before a name ("the book [Emma]"; after "who"
     or "that", or inflected as a verb, it is one: "who governs [X]", "what killed [X]"; nor is
@@ -1031,7 +1034,6 @@ def _without_descriptors(
     team"): they say what the named thing is, not a relation to walk. Where the name ends
     the question, a noun after an article before it drops every reading, even a relation's
     own word ("who sculpted the statue [X]?" with ``statues_restored``)."""
-    verbs = _verb_uses(tokens, blocked)
     descriptors = {
         t.index
         for t in tokens
@@ -1536,13 +1538,14 @@ def analyse(
     relative = _relative_wh(text, tokens, blocked, fronted)
     analysis.answer_words, analysis.answer_token = _answer_words(tokens, blocked, relative, fronted)
     sorter = _sorting_noun(tokens, blocked, analysis.answer_token)
-    found = _relation_mentions(tokens, blocked, predicates, type_list, analysis.answer_token)
-    found += _doer_readings(tokens, blocked, predicates, found, analysis.answer_token)
+    verbs = _verb_uses(tokens, blocked)
+    found = _relation_mentions(tokens, blocked, predicates, type_list, analysis.answer_token, verbs)
+    found += _doer_readings(tokens, verbs, predicates, found, analysis.answer_token)
     if sorter is not None and not any(m.token == sorter + 2 for m in found):
         sorter = None  # N reads nothing: K may ("what kind of music": ``genre``)
     analysis.name_kinds = kinds = _kind_of_name(tokens, blocked)
     analysis.relations = [
-        m for m in _without_descriptors(found, tokens, blocked) if m.token not in kinds
+        m for m in _without_descriptors(found, tokens, blocked, verbs) if m.token not in kinds
     ]
     analysis.relations += _phrases_read_whole(
         tokens, blocked | kinds, predicates, analysis.relations
