@@ -2157,13 +2157,18 @@ def _possessed_reading(
     if len(predicates) < 2:
         return []
     text = " ".join(words)
-    shared = set.intersection(*({*read_relation(p).context[-1:]} for p in predicates))
-    phrases = [relation_phrase(p, shared) for p in predicates]
-    found = packaged_encoder().similarities(text, phrases)
-    best = clear_winner(found, predicates)
+    best = _stands_out(text, predicates)
     if best is None:
         return []
     return [RelationMention(predicates[best], owned[-1], text, _POSSESSED_STRENGTH)]
+
+
+def _stands_out(text: str, predicates: Sequence[str]) -> int | None:
+    """The relation the sentence encoder reads a phrase as, if one stands out; namespace
+    words all the relations share are left out of their phrases, as they tell none apart."""
+    shared = set.intersection(*({*read_relation(p).context[-1:]} for p in predicates))
+    found = packaged_encoder().similarities(text, [relation_phrase(p, shared) for p in predicates])
+    return clear_winner(found, predicates)
 
 
 def _unread_phrase(analysis: Analysis, phrases: Sequence[Sequence[int]]) -> str:
@@ -2523,8 +2528,58 @@ def infer_paths(
             first = dataclasses.replace(whole[0], score=choices[0].score)
             return [first, *(c for c in choices if c.steps != first.steps)]
     if len(choices) < 2:
+        return _asked_past_the_end(choices, analysis, signature, score)
+    ranked = _finest_first(_read_near(choices, analysis, seed_span, score), score)
+    return _asked_past_the_end(ranked, analysis, signature, score)
+
+
+def _asked_past_the_end(
+    choices: list[PathChoice], analysis: Analysis, signature: Signature, score: _Scorer
+) -> list[PathChoice]:
+    """ "what citizenship did X's discoverer have": the other words walk to the discoverer,
+    and the asked noun, which reads no relation, names no kind and does not fit where the
+    walk ends, is read whole by the sentence encoder against that end's own relations: one
+    that stands out is one more step, the asked one."""
+    asked = analysis.answer_token
+    if asked is None or not choices:
         return choices
-    return _finest_first(_read_near(choices, analysis, seed_span, score), score)
+    best = choices[0]
+    if best.asked or score.fits(best.end):
+        return choices
+    if any(m.token == asked and m.strength >= _STRONG for m in analysis.relations):
+        return choices
+    if any(asked in positions for positions in analysis.types.values()):
+        return choices
+    if _copula_after(analysis.tokens, asked):
+        return choices  # "which side is X's biggest rival": the rival is the side
+    noun = analysis.tokens[asked].text
+    lexicon = packaged_lexicon()
+    if noun in _FUNCTION or not lexicon.is_noun(noun) or lexicon.names_a_top(noun):
+        return choices
+    last = best.steps[-1]
+    # the walk is the seed's own noun phrases, a step each ("X's discoverer"), not what a verb
+    # says of the answer ("what films did X star in": the films are what "star" reaches) nor
+    # a walk out and back ("the films with the same director as X")
+    own = [phrase for phrase in score.phrases if asked not in phrase]
+    readers = {m.token for m in analysis.relations if m.predicate == last.predicate}
+    if len(own) != len(best.steps) or not readers <= {t for phrase in own for t in phrase}:
+        return choices
+    onward = {
+        step: node
+        for step, node in _entity_steps(best.end, signature).items()
+        if step.predicate != last.predicate
+    }
+    if len(onward) < 2:
+        return choices
+    pick = _stands_out(noun, [step.predicate for step in onward])
+    if pick is None:
+        return choices
+    step, node = list(onward.items())[pick]
+    kind = _type_of(node)
+    longer = dataclasses.replace(
+        best, steps=(*best.steps, step), final_type=kind, types=(*best.types, kind), end=node
+    )
+    return [longer, *choices]
 
 
 def _reaches_within(

@@ -4241,3 +4241,55 @@ def test_a_word_read_as_a_relation_out_of_reach_reads_nothing() -> None:
     assert {m.predicate for m in analysis.relations} == {"first_described_by", "nationality"}
     best = infer_paths(analysis, "entity", ROUTE_TREE)[0]
     assert best.end == "entity#3", best
+
+
+# A species' discoverer (a person) and what the graph says of them.
+DISCOVERER_TREE = PathTree(
+    {
+        "entity": _node(
+            ("reverse_discovered_by", Direction.IN, "entity#1"),
+            ("habitat", Direction.OUT, "entity#5"),
+        ),
+        "entity#1": _node(
+            ("nationality", Direction.OUT, "entity#2"),
+            ("place_of_birth", Direction.OUT, "entity#3"),
+            ("gender", Direction.OUT, "entity#4"),
+            ("alma_mater", Direction.OUT, "entity#6"),
+        ),
+    },
+    {
+        "entity#1": ("Bartholomew_Quennell",),
+        "entity#2": ("Erewhon_Republic",),
+        "entity#3": ("Lowmarsh",),
+        "entity#4": ("male",),
+        "entity#5": ("reed_bed",),
+        "entity#6": ("Quennell_College",),
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "predicates"),
+    [
+        (f"what citizenship did {SUBJECT}'s discoverer have ?", 2),
+        # the verb says what the answer is to the seed: the asked noun is where it ends
+        (f"what people did {SUBJECT} discover ?", 1),
+        # a copula: the discoverer is the man asked for, not one step past him
+        (f"which man is {SUBJECT}'s discoverer ?", 1),
+    ],
+)
+def test_an_asked_noun_past_the_seed_phrase_is_one_more_step(
+    question: str, predicates: int
+) -> None:
+    """ "what citizenship did X's discoverer have": "discoverer" walks to the discoverer;
+    "citizenship" reads no relation and names no kind there, so the sentence encoder reads
+    it against the discoverer's own relations, and the one that stands out is one more
+    step. Where a verb reads the walk, or a copula joins the two, the asked noun is what
+    the walk reaches (ADR 0129)."""
+    tree = DISCOVERER_TREE
+    relations = ["reverse_discovered_by", "habitat", "nationality", "place_of_birth"]
+    best = _ranked(question, [*relations, "gender", "alma_mater"], tree)[0]
+    assert best.steps[0] == Step("reverse_discovered_by", Direction.IN), best
+    assert len(best.steps) == predicates, best
+    if predicates == 2:
+        assert best.steps[1] == Step("nationality", Direction.OUT), best
