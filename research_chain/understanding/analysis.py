@@ -790,16 +790,19 @@ def _named_tokens(analysis: Analysis) -> set[int]:
     return {t.index for t in analysis.tokens if any(s <= t.start < e for s, e in spans)}
 
 
-def rare_readings(analysis: Analysis, predicates: Iterable[str]) -> list[RelationMention]:
+def rare_readings(
+    analysis: Analysis, predicates: Iterable[str], past_reach: bool = False
+) -> list[RelationMention]:
     """Verbs whose frequent senses name no relation here may mean one of their rarer ones
     ("appear" in a film is the 6th sense). Such a reading is loose, and looser for a
     relation only some of whose words the verb reaches; a link the frequent senses make
     too was already weighed (and found wanting) by ``similarity``. A last resort, so it is
-    read only when asked, against the relations the seed has."""
+    read only when asked, against the relations the seed has; with ``past_reach`` also for a
+    word all of whose readings are out of the seed's reach."""
     lexicon = packaged_lexicon()
     vocab = {p: _content_words(p) for p in predicates}
     named = _named_tokens(analysis)
-    taken = {m.token for m in analysis.relations}
+    taken = {m.token for m in analysis.relations if not past_reach or m.predicate in vocab}
     found = []
     for tok in analysis.tokens:
         word = tok.text

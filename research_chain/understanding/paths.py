@@ -2461,9 +2461,14 @@ def infer_paths(
                 only = [_and_back(choice, signature, seed_type) for choice in only]
             if only:
                 return only
+            # "who started the outfit behind X": "started" reads only a mountain's first
+            # ascent, out of reach, and a bare "who" names no kind to walk to instead
+            past_reach = score.bare_who and any(
+                m.predicate not in present for m in analysis.relations
+            )
             rare = (
-                rare_readings(analysis, present)
-                if not score.kind_elsewhere() or score.persons
+                rare_readings(analysis, present, past_reach)
+                if not score.kind_elsewhere() or score.persons or past_reach
                 else []
             )
             if rare:

@@ -4293,3 +4293,28 @@ def test_an_asked_noun_past_the_seed_phrase_is_one_more_step(
     assert len(best.steps) == predicates, best
     if predicates == 2:
         assert best.steps[1] == Step("nationality", Direction.OUT), best
+
+
+# A game, the studio that made it and its publisher, the studio's founder; and a mountain,
+# whose first ascent a game cannot reach.
+GAME_ROWS = [
+    ("Hollow_Lantern", "http://example.org/onto/developedBy", "Isilla_Games"),
+    ("Isir_Interactive", "cvg.game_publisher.games_published", "Hollow_Lantern"),
+    ("Isilla_Games", "schema:founder", "Amara_Lunmoto"),
+    ("Isilla_Games", "__organization__organization__date_founded", "1993"),
+    ("Isir_Interactive", "__organization__organization__date_founded", "2003"),
+    ("Amara_Lunmoto", "__people__person__places_lived", "Seattle"),
+    ("Oreth-dake", "first_ascent_year", "1931"),
+]
+
+
+async def test_who_did_a_verb_out_of_reach_may_mean_a_rarer_sense() -> None:
+    """ "who started the outfit behind X": "started" reads a mountain's first ascent through
+    "first", which a game cannot reach, and "outfit" names nothing. A bare "who" names no
+    kind to walk to instead, so the verb's rarer senses are read, as for a verb that reads
+    nothing here (ADR 0130): starting is founding."""
+    decision = await _route_on(GAME_ROWS, "who started the outfit behind Hollow_Lantern?")
+    assert decision.args["path"] == [
+        {"predicate": "http://example.org/onto/developedBy", "direction": "out"},
+        {"predicate": "schema:founder", "direction": "out"},
+    ]
