@@ -2542,9 +2542,9 @@ def _asked_past_the_end(
     choices: list[PathChoice], analysis: Analysis, signature: Signature, score: _Scorer
 ) -> list[PathChoice]:
     """ "what citizenship did X's discoverer have": the other words walk to the discoverer,
-    and the asked noun, which reads no relation, names no kind and does not fit where the
-    walk ends, is read whole by the sentence encoder against that end's own relations: one
-    that stands out is one more step, the asked one."""
+    and the asked noun, which reads no relation surely, names no kind and does not fit where
+    the walk ends, is read whole by the sentence encoder against that end's own relations:
+    one that stands out is one more step, the asked one (ADR 0129)."""
     asked = analysis.answer_token
     if asked is None or not choices:
         return choices
