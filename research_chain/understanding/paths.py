@@ -529,16 +529,21 @@ def _kind_mentions(
     relation names give what a step reaches, reads that step: in "X's group" the step to
     entities that start ``ensemble.group.*`` relations. It names a type by its own stem or,
     where it surely is a noun, as the type it is nearest ("the band that made X"). The
-    answer's noun is left to the cue.
+    answer's noun is left to the cue. Where it names no type, it reads the seed's steps to
+    entities titled as it ("X's hospital": Harrowfield General Hospital), unless a word
+    reads a step of the seed's surely (ADR 0131).
 
     Also returned: the readings of the verb of the noun's relative clause that reach no
     such type, by (token, predicate). The clause is one step to what the noun names: "the
     band that made X" is X's artist, though "made" also reads its producer; "the band X plays
     in" is X's band, though "plays" also reads the instruments X plays."""
-    types_of, domains_of = _reach_facts(signature)[2:4]
+    facts = _reach_facts(signature)
+    pooled, types_of, domains_of = facts[1], facts[2], facts[3]
     dropped: set[tuple[int, str]] = set()
-    if not any(types_of.values()):
+    if not any(types_of.values()) and not any(pooled.values()):
         return [], dropped
+    own_edges = {p for p, _d in signature.get(seed_type, {})}
+    surely_own = any(m.strength >= _STRONG and m.predicate in own_edges for m in analysis.relations)
     skip = {m.token for m in analysis.relations if m.strength >= _STRONG} | analysis.name_kinds
     # a name's first token -> the token after it
     names = dict(analysis.entity_token_span(mention) for mention in analysis.entities)
@@ -557,13 +562,18 @@ def _kind_mentions(
             continue  # "who is in the band X": the noun says what X is
         # "did X form in" is a verb, though "form" is a noun WordNet ties to organisations
         loose = analysis.noun_slot(tok.index)
-        named: set[str] = set()
+        named_steps: set[Step] = set()
         # types first; "the novel behind X" is the step to what ``book.*`` relations start
         for kinds_of, kinds in ((types_of, all_types), (domains_of, all_domains)):
             said = _named_types((tok.text,), kinds, plain=1.0, loose=loose)
-            named = {step.predicate for step, k in kinds_of.items() if not said.isdisjoint(k)}
-            if named:
+            named_steps = {step for step, k in kinds_of.items() if not said.isdisjoint(k)}
+            if named_steps:
                 break
+        if not named_steps and loose and not surely_own:
+            # "X's hospital": the step to entities titled as hospitals, unless a word reads
+            # a step of the seed's surely ("the university X works at": where X works)
+            named_steps = _steps_to_titled(tok.text, signature, seed_type, pooled)
+        named = {step.predicate for step in named_steps}
         # "the band that made X"; with no relative word, "the band X plays in"
         after = tok.index + 1
         clause = after < len(tokens) and tokens[after].text in _CLAUSE
@@ -571,11 +581,7 @@ def _kind_mentions(
         if named and seed_span[0] in (after, verb + 1):
             # the clause says what the noun is to the seed: one step from it
             own = {Step(p, d) for p, d in signature.get(seed_type, {})}
-            named = {
-                step.predicate
-                for step, k in kinds_of.items()
-                if step in own and step.predicate in named and not said.isdisjoint(k)
-            } or named
+            named = {step.predicate for step in named_steps if step in own} or named
         found += [RelationMention(p, tok.index, tok.text, _STRONG) for p in sorted(named)]
         if named and verb < len(tokens):
             dropped |= {
@@ -584,6 +590,33 @@ def _kind_mentions(
                 if m.token == verb and m.predicate not in named
             }
     return found, dropped
+
+
+def _steps_to_titled(
+    noun: str, signature: Signature, seed_type: str, pooled: Mapping[Step, Sequence[str]]
+) -> set[Step]:
+    """The seed's steps to entities that are all titled by what ``noun`` names ("X's
+    hospital": Harrowfield General Hospital), else the steps most of whose names, two or
+    more, are. The seed's own first: a step into hospitals is also one from their cities."""
+    lexicon = packaged_lexicon()
+
+    def titled(name: str) -> bool:
+        return not lexicon.names_a_kind(name) and lexicon.names_kind(name, noun)
+
+    labels = signature.labels if isinstance(signature, PathTree) else {}
+    own = set()
+    for edge, far in signature.get(seed_type, {}).items():
+        reached = [n for node in far for n in labels.get(node, ())]
+        if reached and all(map(titled, reached)):
+            own.add(Step(*edge))
+    if own:
+        return own
+    found = set()
+    for step, names in pooled.items():
+        kin = sum(1 for n in names if titled(n))
+        if kin >= 2 and 2 * kin >= len(names):
+            found.add(step)
+    return found
 
 
 def _off_kind_readings(

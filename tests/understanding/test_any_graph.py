@@ -4315,3 +4315,36 @@ async def test_who_did_a_verb_out_of_reach_may_mean_a_rarer_sense() -> None:
         {"predicate": "http://example.org/onto/developedBy", "direction": "out"},
         {"predicate": "schema:founder", "direction": "out"},
     ]
+
+
+# A physician who works at a hospital in one country and holds another's passport.
+HOSPITAL_ROWS = [
+    ("Odile_Marrin", "nationality", "France"),
+    ("Odile_Marrin", "place_of_birth", "Lyon"),
+    ("Lyon", "containedby", "France"),
+    ("Odile_Marrin", "works_for", "Harrowfield_General_Hospital"),
+    ("Harrowfield_General_Hospital", "located_in", "Hamburg"),
+    ("Hamburg", "containedby", "Germany"),
+    ("Harrowfield_General_Hospital", "year_founded", "1915"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "path"),
+    [
+        (
+            "what country is Odile_Marrin's hospital in?",
+            [("works_for", "out"), ("located_in", "out"), ("containedby", "out")],
+        ),
+        # no hospital asked: the passport's country
+        ("what country is Odile_Marrin from?", [("nationality", "out")]),
+    ],
+)
+async def test_a_noun_titling_what_a_step_reaches_reads_that_step(
+    question: str, path: list[tuple[str, str]]
+) -> None:
+    """ "X's hospital": no relation's name says hospital, but the entity X works for is
+    titled one ("Harrowfield General Hospital"), so the noun reads that step and the
+    country asked for is the hospital's, not X's own (ADR 0131)."""
+    decision = await _route_on(HOSPITAL_ROWS, question)
+    assert decision.args["path"] == [{"predicate": p, "direction": d} for p, d in path]
