@@ -530,8 +530,8 @@ def _kind_mentions(
     entities that start ``ensemble.group.*`` relations. It names a type by its own stem or,
     where it surely is a noun, as the type it is nearest ("the band that made X"). The
     answer's noun is left to the cue. Where it names no type, it reads the seed's steps to
-    entities titled as it ("X's hospital": Harrowfield General Hospital), unless a word
-    reads a step of the seed's surely (ADR 0131).
+    entities titled as it ("X's hospital": Harrowfield General Hospital), unless the noun's
+    own verb reads a step of the seed's surely (ADR 0131).
 
     Also returned: the readings of the verb of the noun's relative clause that reach no
     such type, by (token, predicate). The clause is one step to what the noun names: "the
@@ -543,7 +543,9 @@ def _kind_mentions(
     if not any(types_of.values()) and not any(pooled.values()):
         return [], dropped
     own_edges = {p for p, _d in signature.get(seed_type, {})}
-    surely_own = any(m.strength >= _STRONG and m.predicate in own_edges for m in analysis.relations)
+    surely_own = {
+        m.token for m in analysis.relations if m.strength >= _STRONG and m.predicate in own_edges
+    }
     skip = {m.token for m in analysis.relations if m.strength >= _STRONG} | analysis.name_kinds
     # a name's first token -> the token after it
     names = dict(analysis.entity_token_span(mention) for mention in analysis.entities)
@@ -569,15 +571,21 @@ def _kind_mentions(
             named_steps = {step for step, k in kinds_of.items() if not said.isdisjoint(k)}
             if named_steps:
                 break
-        if not named_steps and loose and not surely_own:
-            # "X's hospital": the step to entities titled as hospitals, unless a word reads
-            # a step of the seed's surely ("the university X works at": where X works)
-            named_steps = _steps_to_titled(tok.text, signature, seed_type, pooled)
-        named = {step.predicate for step in named_steps}
         # "the band that made X"; with no relative word, "the band X plays in"
         after = tok.index + 1
         clause = after < len(tokens) and tokens[after].text in _CLAUSE
         verb = after + 1 if clause else names.get(after, len(tokens))
+        governing = tok.index - 1
+        while governing >= 0 and tokens[governing].text in _FUNCTION:
+            governing -= 1
+        where = after < len(tokens) and tokens[after].text == "where"
+        placing = names.get(after + 1) if where else None  # "the university where X works"
+        if not named_steps and loose and not surely_own & {verb, governing, placing}:
+            # "X's hospital": the step to entities titled as hospitals, unless the noun's
+            # verb reads a step of the seed's surely ("the university X works at", "X works
+            # at a hospital": where X works, whatever it is called)
+            named_steps = _steps_to_titled(tok.text, signature, seed_type, pooled)
+        named = {step.predicate for step in named_steps}
         if named and seed_span[0] in (after, verb + 1):
             # the clause says what the noun is to the seed: one step from it
             own = {Step(p, d) for p, d in signature.get(seed_type, {})}

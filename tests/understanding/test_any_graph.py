@@ -4348,3 +4348,30 @@ async def test_a_noun_titling_what_a_step_reaches_reads_that_step(
     country asked for is the hospital's, not X's own (ADR 0131)."""
     decision = await _route_on(HOSPITAL_ROWS, question)
     assert decision.args["path"] == [{"predicate": p, "direction": d} for p, d in path]
+
+
+# An astronomer who found a moon, studied at two universities and works at an observatory.
+ASTRONOMER_ROWS = [
+    ("Quillon", "discovered_by", "Annelie_Sundqvist"),
+    ("Annelie_Sundqvist", "alma_mater", "Halvard_University"),
+    ("Annelie_Sundqvist", "alma_mater", "Tessel_University"),
+    ("Halvard_University", "located_in", "Leiden"),
+    ("Tessel_University", "located_in", "Uppsala"),
+    ("Annelie_Sundqvist", "employer", "Kahlenberg_Observatory"),
+    ("Kahlenberg_Observatory", "located_in", "Vienna"),
+    ("Annelie_Sundqvist", "place_of_birth", "Lund"),
+]
+
+
+async def test_a_noun_titling_what_a_later_step_reaches_reads_that_step() -> None:
+    """ "the university attended by the astronomer who found X": "found" reads X's own
+    step surely, but it is no verb of the university's; the universities are two steps
+    from X, and "university" reads the step into them by their titles (ADR 0131)."""
+    decision = await _route_on(
+        ASTRONOMER_ROWS, "Where is the university attended by the astronomer who found Quillon?"
+    )
+    assert [s["predicate"] for s in decision.args["path"]] == [
+        "discovered_by",
+        "alma_mater",
+        "located_in",
+    ]
