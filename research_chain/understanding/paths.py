@@ -1114,8 +1114,9 @@ class _Scorer:
 
     def _relative_clause(self, seed_span: tuple[int, int]) -> bool:
         """Is the seed in a relative clause about a noun that is not the answer ("who
-        started the firm that produces X")? Then the answer is at least two steps away:
-        the clause's to that noun, the question's from it (ADR 0045)."""
+        started the firm that produces X"), or one whose noun is unsaid ("whoever started
+        X", "who makes what treats X", ADR 0132)? Then the answer is at least two steps
+        away: the clause's to that noun, the question's from it (ADR 0045)."""
         tokens = self.analysis.tokens
         start = seed_span[0]
         # "who is the director that directed X": the noun is what is asked
@@ -1128,9 +1129,23 @@ class _Scorer:
                 return False
             return bool(_nouns((tokens[at].text,)))
 
+        def frees(at: int) -> bool:
+            # "who manufactures what's prescribed for X": the asking verb's object is a
+            # clause; not "do you know what X wrote", where the clause is what is asked
+            if tokens[at].text != "what" or at < 2 or tokens[0].text != self.analysis.wh_word:
+                return False
+            verb = at - 1
+            return not self.analysis.noun_slot(verb) and packaged_lexicon().is_verb(
+                tokens[verb].text
+            )
+
         return any(
             0 < t.index < start
-            and ((t.text in _CLAUSE and names_another(t.index - 1)) or t.text in _FREE_RELATIVE)
+            and (
+                (t.text in _CLAUSE and names_another(t.index - 1))
+                or t.text in _FREE_RELATIVE
+                or frees(t.index)
+            )
             for t in tokens
         )
 

@@ -4375,3 +4375,39 @@ async def test_a_noun_titling_what_a_later_step_reaches_reads_that_step() -> Non
         "alma_mater",
         "located_in",
     ]
+
+
+# A condition, the drug that treats it and the drug's maker; the doctor who described it.
+CONDITION_ROWS = [
+    ("Winterglass_Asthma", "treats_inverse", "Quelymex"),
+    ("Quelymex", "medicine.drug.manufacturer", "Quorum_Biotech"),
+    ("Winterglass_Asthma", "treats_inverse", "Dorazine"),
+    ("Dorazine", "medicine.drug.manufacturer", "Astera_Biologics"),
+    ("Seridone", "medicine.drug.side_effects", "Winterglass_Asthma"),
+    ("Seridone", "medicine.drug.manufacturer", "Astera_Biologics"),
+    ("Winterglass_Asthma", "first_described_by", "Dmitri_Aldana"),
+    ("Dmitri_Aldana", "__people__person__place_of_birth", "Lisbon"),
+    ("Quorum_Biotech", "organization.organization.headquarters", "Boston"),
+    ("Osprey_Jet_90", "aviation.aircraft_model.manufacturer", "Valkyr_Aerospace"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "path"),
+    [
+        (
+            "who manufactures what's prescribed for Winterglass_Asthma?",
+            [("treats_inverse", "out"), ("medicine.drug.manufacturer", "out")],
+        ),
+        # the clause is what is asked, not the object of the question's own verb
+        ("do you know what Winterglass_Asthma is treated with?", [("treats_inverse", "out")]),
+    ],
+)
+async def test_what_after_the_asking_verb_opens_a_clause(
+    question: str, path: list[tuple[str, str]]
+) -> None:
+    """ "who manufactures what's prescribed for X": "what" after the question's own verb
+    is that verb's object, a clause of its own about X, so the answer is at least two steps
+    away: the drugs' makers, not the one step that reads no word (ADR 0132)."""
+    decision = await _route_on(CONDITION_ROWS, question)
+    assert decision.args["path"] == [{"predicate": p, "direction": d} for p, d in path]
