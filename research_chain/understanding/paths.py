@@ -542,7 +542,8 @@ def _kind_mentions(
     dropped: set[tuple[int, str]] = set()
     if not any(types_of.values()) and not any(pooled.values()):
         return [], dropped
-    own_edges = {p for p, _d in signature.get(seed_type, {})}
+    own = {Step(p, d) for p, d in signature.get(seed_type, {})}
+    own_edges = {step.predicate for step in own}
     surely_own = {
         m.token for m in analysis.relations if m.strength >= _STRONG and m.predicate in own_edges
     }
@@ -588,7 +589,6 @@ def _kind_mentions(
         named = {step.predicate for step in named_steps}
         if named and seed_span[0] in (after, verb + 1):
             # the clause says what the noun is to the seed: one step from it
-            own = {Step(p, d) for p, d in signature.get(seed_type, {})}
             named = {step.predicate for step in named_steps if step in own} or named
         found += [RelationMention(p, tok.index, tok.text, _STRONG) for p in sorted(named)]
         if named and verb < len(tokens):
