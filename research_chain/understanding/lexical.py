@@ -163,6 +163,7 @@ class WordNetLexicon:
         self._name_row = {name: row for row, name in enumerate(names)}
         self._kinds: dict[str, frozenset[int]] = {}
         self._named: dict[tuple[str, str], bool] = {}
+        self._titles: dict[str, str | None] = {}
         self._acronyms = acronyms
         self._definitions = definitions or {}
         self._states = states or {}
@@ -404,9 +405,23 @@ class WordNetLexicon:
         if kinds:
             return not wanted.isdisjoint(kinds) or not self._synonyms_own(noun).isdisjoint(kinds)
         head = self._head_noun(name)
-        return head is not None and any(
-            c in wanted for c, d in self._entry(head)[1].items() if d <= _HEAD_KIN
-        )
+        return head is not None and self.head_is(head, noun)
+
+    def head_is(self, head: str, noun: str) -> bool:
+        """Does a name titled by ``head`` name a kind of thing ``noun`` names ("university"
+        and "institution")?"""
+        wanted = self._own(noun)
+        return any(c in wanted for c, d in self._entry(head)[1].items() if d <= _HEAD_KIN)
+
+    def title(self, name: str) -> str | None:
+        """The common noun titling a proper name WordNet does not file ("Harrowfield General
+        Hospital": hospital), if one does: the same for every noun a question asks it of."""
+        words = _name_words(name)
+        if words not in self._titles:
+            if len(self._titles) >= _CACHE_LIMIT:
+                self._titles.clear()
+            self._titles[words] = None if self._name_kinds(words) else self._head_noun(words)
+        return self._titles[words]
 
     def names_a_kind(self, name: str) -> bool:
         """Does WordNet file the proper name ``name`` under some kind ("Philadelphia": a

@@ -568,6 +568,8 @@ def _kind_mentions(
         named_steps: set[Step] = set()
         # types first; "the novel behind X" is the step to what ``book.*`` relations start
         for kinds_of, kinds in ((types_of, all_types), (domains_of, all_domains)):
+            if not kinds:
+                continue
             said = _named_types((tok.text,), kinds, plain=1.0, loose=loose)
             named_steps = {step for step, k in kinds_of.items() if not said.isdisjoint(k)}
             if named_steps:
@@ -605,11 +607,16 @@ def _steps_to_titled(
 ) -> set[Step]:
     """The seed's steps to entities that are all titled by what ``noun`` names ("X's
     hospital": Harrowfield General Hospital), else the steps most of whose names, two or
-    more, are. The seed's own first: a step into hospitals is also one from their cities."""
+    more, are. The seed's own first: a step into hospitals is also one from their cities.
+    A tree's names have few titles, so each title is judged against the noun once."""
     lexicon = packaged_lexicon()
+    heads: dict[str | None, bool] = {None: False}
 
     def titled(name: str) -> bool:
-        return not lexicon.names_a_kind(name) and lexicon.names_kind(name, noun)
+        head = lexicon.title(name)
+        if head not in heads:
+            heads[head] = head is not None and lexicon.head_is(head, noun)
+        return heads[head]
 
     labels = signature.labels if isinstance(signature, PathTree) else {}
     own = set()
