@@ -1047,13 +1047,14 @@ class _Scorer:
         self.of_seed = _said_of_seed(analysis, seed_span)
         self._unsaid: dict[str, bool] = {}
         self._described: dict[Step, bool] = {}
+        self._lies: dict[tuple[Step, Step], bool] = {}
         self.agent = _agent_step(analysis.answer_relation)
         self.undone = self._undone() | {
             Step(p, _as_named(Step(p, Direction.OUT))) for p in self.done_by
         }
         # "X is in which city": ``locatedIn`` from X, not to it
         self.undone |= {
-            Step(p, _flipped(_as_named(Step(p, Direction.OUT)))) for p in self._stranded_only()
+            Step(p, _flipped(_as_named(Step(p, Direction.OUT)))) for p in self.stranded_only()
         }
         if self.kind_nouns and not self.kind_elsewhere():
             widened = _graph_synonyms(self.kind_nouns, self.types_of)
@@ -1080,7 +1081,7 @@ class _Scorer:
                 self._fits.clear()
                 self._elsewhere = None
 
-    def _stranded_only(self) -> set[str]:
+    def stranded_only(self) -> set[str]:
         """Relations only a left-over preposition reads (``STRANDED``)."""
         words: dict[str, set[str]] = {}
         for m in self.analysis.relations:
@@ -1349,17 +1350,33 @@ class _Scorer:
             if predicate in predicates and _as_named(Step(predicate, direction)) is Direction.OUT
         )
 
-    def _rolls_up(self, steps: tuple[Step, ...], end: str, before: str) -> bool:
-        """Does the walk's last step go on, forward as its relations are named, from what the
-        asked kind is not to it ("which country is X seated in": its city, the city's
-        country)? A one-clause question may ask for that much."""
-        return (
+    def _rolled_up(self, steps: tuple[Step, ...], end: str, before: str) -> int:
+        """How many of the walk's last steps go on, forward as its relations are named, from
+        what the asked kind is not to it ("which country is X seated in": its city, the
+        city's country), each from places to those they lie in ("which country does X start
+        in": its first station's city, the city's country)? A one-clause question may ask
+        for that much."""
+        if not (
             len(steps) > 1
             and not self.times  # a time is the seed's own, not a thing's the seed is in
             and self.fits(end)
             and not self.fits(before)
             and all(_as_named(s) is Direction.OUT for s in steps)
-        )
+        ):
+            return 0
+        rolled = 1
+        while rolled + 1 < len(steps) and self._nested(steps[-rolled - 2], steps[-rolled - 1]):
+            rolled += 1
+        return rolled
+
+    def _nested(self, inner: Step, outer: Step) -> bool:
+        """Do the places ``inner`` reaches lie in those ``outer`` reaches? Persons are no
+        places, though each has one workplace as a town has one country."""
+        found = self._lies.get((inner, outer))
+        if found is None:
+            found = _names_persons(inner) is not True and self.lies_in(inner, outer)
+            self._lies[inner, outer] = found
+        return found
 
     def _gap(self, a: int, b: int) -> int:
         """How far apart two tokens are in words that carry meaning: a name counts as one
@@ -1938,7 +1955,7 @@ class _Scorer:
             score -= _UNJUSTIFIED
         score -= _MISSING_HOP * max(0, self.hops - len(steps))
         if self.one_clause:
-            allowed = 1 + self._rolls_up(steps, end, before) + self._continued(steps)
+            allowed = 1 + self._rolled_up(steps, end, before) + self._continued(steps)
             score -= _OVER_LONG * max(0, len(steps) - allowed)
         score += _ALIGNED * self.aligned(steps)
         score -= _BACKWARD * sum(1 for s in steps if self.named_backward(s))
@@ -2543,15 +2560,15 @@ def infer_paths(
                 return _read_defined(
                     analysis, seed_type, signature, seed_span, score.may_end, defining=True
                 )
-        if not mentioned & present:
-            # but the kinds of things it passes and asks for ("when was the first
-            # maintenance of X", "what nation did X form in"): any short path that passes
-            # and ends there. A reading of a relation out of reach is none (ADR 0128), and
-            # the walk may take a third step where two reach nothing of the asked kind
-            # ("what country is the first stop of X in": its station's city's country).
-            mentioned = frozenset(present)
-            reached = _reaches_within(signature, seed_type, 2, score.fits)
-            max_len = min(max_len, 2 if reached else 3)
+    if not (mentioned - score.stranded_only()) & present:
+        # but the kinds of things it passes and asks for ("when was the first
+        # maintenance of X", "what nation did X form in"): any short path that passes
+        # and ends there. A reading of a relation out of reach is none (ADR 0128), and
+        # the walk may take a third step where two reach nothing of the asked kind
+        # ("what country is the first stop of X in": its station's city's country).
+        mentioned = frozenset(present)
+        reached = _reaches_within(signature, seed_type, 2, score.fits)
+        max_len = min(max_len, 2 if reached else 3)
     choices: list[PathChoice] = []
     for bridges in (0, _MAX_BRIDGES):
         found: list[tuple[tuple[Step, ...], tuple[str, ...]]] = []

@@ -4411,3 +4411,36 @@ async def test_what_after_the_asking_verb_opens_a_clause(
     away: the drugs' makers, not the one step that reads no word (ADR 0132)."""
     decision = await _route_on(CONDITION_ROWS, question)
     assert decision.args["path"] == [{"predicate": p, "direction": d} for p, d in path]
+
+
+# A line whose first station is in a city of a country; a university in the same city.
+LINE_ROWS = [
+    ("Northern_Arrow_Line", "origin", "Tanner_Row_Station"),
+    ("Tanner_Row_Station", "station_city", "Manchester"),
+    ("Piccadilly_Station", "station_city", "Manchester"),
+    ("Kelder_Station", "station_city", "Utrecht"),
+    ("Southern_Line", "origin", "Kelder_Station"),
+    ("Manchester", "containedby", "United_Kingdom"),
+    ("Utrecht", "containedby", "Netherlands"),
+    ("Northern_Arrow_Line", "operated_by", "Brightrail"),
+    ("Halden_University", "located_in", "Manchester"),
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["in which country does Northern_Arrow_Line start?", "which country does Northern_Arrow_Line start in?"],
+)
+async def test_places_within_places_roll_up_to_the_asked_kind(question: str) -> None:
+    """ "in which country does X start": no word reads a step, and no step from X reaches a
+    country; its first station lies in a city, the city in a country. A one-clause question
+    may walk from place to place it lies in up to the kind it asks for, not stop at the
+    station. The "in" before "which" reads ``located_in`` weakly: no walk need take it, so
+    it does not keep the walk to those that do (what lies in the station's city)
+    (ADR 0133)."""
+    decision = await _route_on(LINE_ROWS, question)
+    assert [s["predicate"] for s in decision.args["path"]] == [
+        "origin",
+        "station_city",
+        "containedby",
+    ]
