@@ -2523,43 +2523,40 @@ def infer_paths(
         analysis = _reread(analysis, dropped, onward)
         score = _Scorer(analysis, seed_span, signature)
     mentioned = score.mentioned
-    if not mentioned & present:
-        # No relation word that any relation here answers to
-        if not (analysis.types and analysis.answer_types):
-            # "where is X originally from": the only step to places; "who is from X": to its members
-            only = _only_step(seed_type, signature, lambda _step, node: score.fits(node))
-            if analysis.wh_word in ("who", "whom"):
-                only = only or _only_step(seed_type, signature, _reaches_agents)
-            only = only or _only_relation(seed_type, signature)
-            if not only and (phrase := _unread_phrase(analysis, score.phrases)):
-                only = _read_whole(
-                    analysis, seed_type, signature, seed_span, score.may_end, text=phrase
-                )
-            only = only or _read_whole(analysis, seed_type, signature, seed_span, score.may_end)
-            only = only or _read_defined(analysis, seed_type, signature, seed_span, score.may_end)
-            if analysis.comember_tokens:
-                only = [_and_back(choice, signature, seed_type) for choice in only]
-            if only:
-                return only
-            # "who started the outfit behind X": "started" reads only a mountain's first
-            # ascent, out of reach, and a bare "who" names no kind to walk to instead
-            past_reach = score.bare_who and any(
-                m.predicate not in present for m in analysis.relations
+    # No relation word that any relation here answers to
+    if not mentioned & present and not (analysis.types and analysis.answer_types):
+        # "where is X originally from": the only step to places; "who is from X": to its members
+        only = _only_step(seed_type, signature, lambda _step, node: score.fits(node))
+        if analysis.wh_word in ("who", "whom"):
+            only = only or _only_step(seed_type, signature, _reaches_agents)
+        only = only or _only_relation(seed_type, signature)
+        if not only and (phrase := _unread_phrase(analysis, score.phrases)):
+            only = _read_whole(
+                analysis, seed_type, signature, seed_span, score.may_end, text=phrase
             )
-            rare = (
-                rare_readings(analysis, present, past_reach)
-                if not score.kind_elsewhere() or score.persons or past_reach
-                else []
+        only = only or _read_whole(analysis, seed_type, signature, seed_span, score.may_end)
+        only = only or _read_defined(analysis, seed_type, signature, seed_span, score.may_end)
+        if analysis.comember_tokens:
+            only = [_and_back(choice, signature, seed_type) for choice in only]
+        if only:
+            return only
+        # "who started the outfit behind X": "started" reads only a mountain's first
+        # ascent, out of reach, and a bare "who" names no kind to walk to instead
+        past_reach = score.bare_who and any(m.predicate not in present for m in analysis.relations)
+        rare = (
+            rare_readings(analysis, present, past_reach)
+            if not score.kind_elsewhere() or score.persons or past_reach
+            else []
+        )
+        if rare:
+            # nothing else says where to go: a verb's rarer senses may
+            analysis = _reread(analysis, set(), rare)
+            score = _Scorer(analysis, seed_span, signature)
+            mentioned = score.mentioned
+        if not mentioned and not score.kind_elsewhere():
+            return _read_defined(
+                analysis, seed_type, signature, seed_span, score.may_end, defining=True
             )
-            if rare:
-                # nothing else says where to go: a verb's rarer senses may
-                analysis = _reread(analysis, set(), rare)
-                score = _Scorer(analysis, seed_span, signature)
-                mentioned = score.mentioned
-            if not mentioned and not score.kind_elsewhere():
-                return _read_defined(
-                    analysis, seed_type, signature, seed_span, score.may_end, defining=True
-                )
     if not (mentioned - score.stranded_only()) & present:
         # but the kinds of things it passes and asks for ("when was the first
         # maintenance of X", "what nation did X form in"): any short path that passes

@@ -4429,7 +4429,10 @@ LINE_ROWS = [
 
 @pytest.mark.parametrize(
     "question",
-    ["in which country does Northern_Arrow_Line start?", "which country does Northern_Arrow_Line start in?"],
+    [
+        "in which country does Northern_Arrow_Line start?",
+        "which country does Northern_Arrow_Line start in?",
+    ],
 )
 async def test_places_within_places_roll_up_to_the_asked_kind(question: str) -> None:
     """ "in which country does X start": no word reads a step, and no step from X reaches a
