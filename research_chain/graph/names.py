@@ -32,7 +32,11 @@ def match_names(memory: GraphMemory, text: str) -> list[NameMatch]:
             ids = memory.names.get(" ".join(window))
             if ids:
                 start, end = spans[i][1], spans[i + size - 1][2]
-                out.append(NameMatch(text[start:end], start, end, ids))
+                surface = text[start:end]
+                written = any(
+                    surface in node.names() for node in map(memory.nodes.get, ids) if node
+                )
+                out.append(NameMatch(surface, start, end, ids, written))
                 found = size
                 break
         i += found or 1

@@ -76,12 +76,14 @@ class TimeHit:
 
 @dataclass(frozen=True, slots=True)
 class NameMatch:
-    """A span of text that names one or more entities (longest match first)."""
+    """A span of text that names one or more entities (longest match first).
+    ``as_written``: the graph writes one of their names exactly so, capitals and all."""
 
     surface: str
     start: int
     end: int
     entity_ids: tuple[str, ...]
+    as_written: bool = False
 
 
 @runtime_checkable

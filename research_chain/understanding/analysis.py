@@ -1710,8 +1710,9 @@ def _reads_as_name(
 ) -> bool:
     """An unmarked name match is taken for a name only as the writer wrote one: not a
     piece of a date or code ("12" in 2025-05-12); in a sentence-case question, a single
-    word only when capitalised or written as an identifier ("which drones" is not the film
-    "Drones", "factory_records" is a name; a sentence's first capital says nothing); and
+    word only when capitalised, written as an identifier or as the graph writes it ("which
+    drones" is not the film "Drones"; "factory_records" and the moon "larkspur" are names;
+    a sentence's first capital says nothing); and
     not cut short of the name the writer wrote
     ("Albatross 7" is not the film "Albatross"). ``starts``: where names begin."""
     if _joined(text, match.start - 1, -1) or _joined(text, match.end, 1):
@@ -1720,7 +1721,8 @@ def _reads_as_name(
     first_word = match.start == len(text) - len(text.lstrip())
     lower = not (surface[:1].isupper() or surface[:1].isdigit())
     # a name written as an identifier ("factory_records") is no word of the sentence
-    if cased and lower and len(surface.split()) == 1 and not first_word and "_" not in surface:
+    one_word = len(surface.split()) == 1 and "_" not in surface
+    if cased and lower and one_word and not first_word and not match.as_written:
         return False
     after = next((t for t in tokens if t.start >= match.end), None)
     if after is None or after.start in starts or text[match.end : after.start].strip():

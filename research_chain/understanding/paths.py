@@ -778,20 +778,31 @@ def _named_types(
     graph has few types, so the nearest is a reading, not a guess; a bare loose threshold
     would let one noun fit several."""
     named: set[str] = set()
+    lexicon = packaged_lexicon()
     for noun in nouns:
         scored = [(match_strength(noun, (kind,)), kind) for kind in kinds]
-        named_plainly = {kind for score, kind in scored if score >= plain}
-        # a painting is kin to a painter, but no artist: a thing names no doer loosely
+        # a person is no kind of thing WordNet files elsewhere, though the words are kin
+        # ("astronomer": ``astronomy``); a painting is kin to a painter, but no artist: a
+        # thing names no doer loosely
         doer = is_agent_noun(noun)
+        other = (
+            {kind for kind in kinds if _names_no_person(kind.split("_")[-1])}
+            if lexicon.names_person(noun)
+            else set()
+        )
+        named_plainly = {kind for score, kind in scored if score >= plain and kind not in other}
         best = max(
-            (pair for pair in scored if doer or not is_agent_noun(pair[1].split("_")[-1])),
+            (
+                pair
+                for pair in scored
+                if (doer or not is_agent_noun(pair[1].split("_")[-1])) and pair[1] not in other
+            ),
             default=(0.0, ""),
         )
         if named_plainly or not loose:
             named |= named_plainly
         elif best[0] >= (floor := max(FAR_LINK, read)):
             # of kinds named alike, the one the noun is a kind of: a club is a team
-            lexicon = packaged_lexicon()
             kin = [
                 pair
                 for pair in scored
@@ -799,6 +810,14 @@ def _named_types(
             ]
             named.add(max(kin, default=best)[1])
     return frozenset(named)
+
+
+@functools.lru_cache(maxsize=4096)
+def _names_no_person(noun: str) -> bool:
+    """Does WordNet file the noun as a kind of thing that is no person (a ``star``, an
+    ``astronomy``), not one of its most general kinds (a ``person`` is a Top)?"""
+    lexicon = packaged_lexicon()
+    return lexicon.names_person(noun) is False and not lexicon.names_a_top(noun)
 
 
 def _said_of_seed(analysis: Analysis, seed_span: tuple[int, int]) -> frozenset[int]:

@@ -4447,3 +4447,56 @@ async def test_places_within_places_roll_up_to_the_asked_kind(question: str) -> 
         "station_city",
         "containedby",
     ]
+
+
+# A moon named with an English word, in a graph that writes its names in lower case; a
+# film whose title is one.
+MOON_ROWS = [
+    ("larkspur", "orbits", "quillon"),
+    ("quillon", "constellation", "perseus"),
+    ("Drones", "directed_by", "Ines_Corva"),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "names"),
+    [
+        ("What constellation is larkspur's star in?", ["larkspur"]),
+        # "Drones" is the film's name as the graph writes it, not "drones"
+        ("Which drones orbit quillon?", ["quillon"]),
+    ],
+)
+def test_a_name_the_graph_writes_in_lower_case_is_a_name_in_sentence_case(
+    question: str, names: list[str]
+) -> None:
+    """In a sentence-case question a lower-case word is taken for a word, not a name: but
+    a graph may write its names in lower case, and a writer who copies one as the graph
+    writes it ("larkspur") names it."""
+    graph = EmbeddedGraph.from_triples(_graph_triples(_records_of(MOON_ROWS)))
+    assert [m.surface for m in read_question(graph, question).entities] == names
+
+
+# Freebase-style names: an astronomy domain, a planet found by one astronomer, its moon by
+# another.
+DISCOVERY_ROWS = [
+    ("Cadenza", "astronomy.celestial_object.discovered_by", "Annelie_Strandberg"),
+    ("Cadenza", "__astronomy__planet__moons", "Little_Tam"),
+    ("Cadenza", "astronomy.orbital_relationship.orbits", "Veyra_Major"),
+    ("Little_Tam", "astronomy.celestial_object.discovered_by", "Magnus_Ehrenborg"),
+    ("Annelie_Strandberg", "schema:worksFor", "Kahlenberg_Observatory"),
+    ("Magnus_Ehrenborg", "schema:worksFor", "Karoo_Plains_Observatory"),
+]
+
+
+async def test_a_person_names_no_kind_of_thing_its_word_is_kin_to() -> None:
+    """ "the astronomer who discovered X": "astronomer" is kin to the ``astronomy`` domain
+    the relation names give their planets and moons, but an astronomer is a person, no
+    celestial body: the noun reads no step into those, and the walk is X's discoverer's
+    employer, not its moon's discoverer's (ADR 0134)."""
+    decision = await _route_on(
+        DISCOVERY_ROWS, "Where did the astronomer who discovered Cadenza work?"
+    )
+    assert [s["predicate"] for s in decision.args["path"]] == [
+        "astronomy.celestial_object.discovered_by",
+        "schema:worksFor",
+    ]
