@@ -1477,12 +1477,20 @@ def _plural_then_verb(noun: str, word: str) -> bool:
 def _verb_before_object(tokens: Sequence[Token], blocked: set[int], index: int) -> bool:
     """Is the word a verb's -s form with its object right after it, a name or an article
     ("employs X", "makes the ..."), or with a preposition and a name closing the question
-    ("plays at X")? A noun's plural is not followed by its object."""
+    ("plays at X")? A noun's plural is not followed by its object. After a plural, whose
+    verb takes no -s, a word in its own form is the verb ("what worlds circle X"): a plural
+    modifies no noun."""
     word = tokens[index].text
-    if not word.endswith("s") or index + 1 >= len(tokens):
+    if index + 1 >= len(tokens) or index == 0:
         return False
     lexicon = packaged_lexicon()
-    if not lexicon.is_verb(word) or word in lexicon.base_forms(word):
+    if not lexicon.is_verb(word):
+        return False
+    subject = tokens[index - 1].text
+    if word in lexicon.base_forms(word):
+        if subject in lexicon.base_forms(subject) or not lexicon.is_noun(subject):
+            return False
+    elif not word.endswith("s"):
         return False
     nxt = tokens[index + 1]
     if nxt.text in _PLACING and index + 2 < len(tokens):

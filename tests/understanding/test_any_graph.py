@@ -4500,3 +4500,24 @@ async def test_a_person_names_no_kind_of_thing_its_word_is_kin_to() -> None:
         "astronomy.celestial_object.discovered_by",
         "schema:worksFor",
     ]
+
+
+@pytest.mark.parametrize(
+    ("question", "read"),
+    [
+        # a plural's verb takes no -s: "circle" is the verb, not the name's descriptor
+        ("What worlds circle Dulcanth?", True),
+        # one world's verb would: "circle" before the name describes it
+        ("What world circle Dulcanth?", False),
+    ],
+)
+def test_a_verb_after_a_plural_asked_noun_is_read_as_one(question: str, read: bool) -> None:
+    """ "what worlds circle X": "circle", right before the name, could be a descriptor of it
+    ("the book X"), whose loose readings are dropped; after a plural asked noun, a word in
+    its own form is the plural's verb, and reads ``orbits`` through WordNet's verb senses
+    (ADR 0136)."""
+    start = question.index("Dulcanth")
+    names = [NameMatch("Dulcanth", start, start + len("Dulcanth"), ("x",))]
+    analysis = analyse(question, ["orbits", "discovered_by"], ["entity"], names)
+    readings = {m.predicate for m in analysis.relations if m.word == "circle"}
+    assert (readings == {"orbits"}) is read
