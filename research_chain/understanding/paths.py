@@ -570,7 +570,9 @@ def _kind_mentions(
         for kinds_of, kinds in ((types_of, all_types), (domains_of, all_domains)):
             if not kinds:
                 continue
-            said = _named_types((tok.text,), kinds, plain=1.0, loose=loose)
+            # a domain is often a topic: an observatory is kin to astronomy, but none
+            domain = kinds is all_domains
+            said = _named_types((tok.text,), kinds, plain=1.0, loose=loose, kin_only=domain)
             named_steps = {step for step, k in kinds_of.items() if not said.isdisjoint(k)}
             if named_steps:
                 break
@@ -770,13 +772,15 @@ def _named_types(
     plain: float = _NAMES_TYPE,
     loose: bool = True,
     read: float = 0.0,
+    kin_only: bool = False,
 ) -> frozenset[str]:
     """The graph's types the nouns name: those a noun plainly names, else (``loose``) the
     one it names best if it is at least loosely kin ("band": ``music.group``; WordNet has
     a band as a musical group) and no less nearly than the nouns read a relation (``read``:
     "which school did X go to" reads ``education``, where a theatre is a building too). A
     graph has few types, so the nearest is a reading, not a guess; a bare loose threshold
-    would let one noun fit several."""
+    would let one noun fit several. With ``kin_only``, a noun names loosely only a kind it
+    is a kind of (a novel is a book)."""
     named: set[str] = set()
     lexicon = packaged_lexicon()
     for noun in nouns:
@@ -808,7 +812,8 @@ def _named_types(
                 for pair in scored
                 if pair[0] >= floor and lexicon.is_kind_of(noun, pair[1].split("_")[-1])
             ]
-            named.add(max(kin, default=best)[1])
+            if kin or not kin_only:
+                named.add(max(kin, default=best)[1])
     return frozenset(named)
 
 

@@ -4492,7 +4492,7 @@ async def test_a_person_names_no_kind_of_thing_its_word_is_kin_to() -> None:
     """ "the astronomer who discovered X": "astronomer" is kin to the ``astronomy`` domain
     the relation names give their planets and moons, but an astronomer is a person, no
     celestial body: the noun reads no step into those, and the walk is X's discoverer's
-    employer, not its moon's discoverer's (ADR 0134)."""
+    employer, not its moon's discoverer's (ADR 0135)."""
     decision = await _route_on(
         DISCOVERY_ROWS, "Where did the astronomer who discovered Cadenza work?"
     )
@@ -4521,3 +4521,29 @@ def test_a_verb_after_a_plural_asked_noun_is_read_as_one(question: str, read: bo
     analysis = analyse(question, ["orbits", "discovered_by"], ["entity"], names)
     readings = {m.predicate for m in analysis.relations if m.word == "circle"}
     assert (readings == {"orbits"}) is read
+
+
+# A moon seen first from an observatory in one country, by an astronomer of another.
+SIGHTING_ROWS = [
+    ("Little_Tam", "astronomy.celestial_object.discovered_by", "Kaspar_Lindenhahn"),
+    ("Kaspar_Lindenhahn", "__people__person__nationality", "Germany"),
+    ("Little_Tam", "discoverySite", "Kahlenberg_Observatory"),
+    ("Kahlenberg_Observatory", "schema:location", "Vienna"),
+    ("Vienna", "location.location.containedby", "Austria"),
+    ("Thalassa_Nova", "__astronomy__planet__moons", "Little_Tam"),
+]
+
+
+async def test_a_noun_kin_to_a_domain_names_no_kind_it_is_not() -> None:
+    """ "seen from an observatory in which country": an observatory is kin to the
+    ``astronomy`` domain of the relation names, but no kind of it, so the noun names no
+    celestial body; it reads the step into entities titled as observatories, and the
+    country is the observatory's, not the discoverer's (ADR 0137)."""
+    decision = await _route_on(
+        SIGHTING_ROWS, "Little_Tam was first seen from an observatory in which country?"
+    )
+    assert [s["predicate"] for s in decision.args["path"]] == [
+        "discoverySite",
+        "schema:location",
+        "location.location.containedby",
+    ]
