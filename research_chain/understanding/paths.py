@@ -412,6 +412,8 @@ def _names_persons(step: Step) -> bool | None:
     words = read_relation(step.predicate).words
     if words and words[-1] in _PASSIVE:
         return True
+    if words and words[-1] == "of":
+        return None  # ``alumniOf``, ``memberOf``: the noun is what the subject is
     lexicon = packaged_lexicon()
     whole = " ".join(words)
     if lexicon.is_noun(whole):  # ``head_of_household``: a person, though a head is not
@@ -1398,7 +1400,8 @@ class _Scorer:
         places, though each has one workplace as a town has one country."""
         found = self._lies.get((inner, outer))
         if found is None:
-            found = _names_persons(inner) is not True and self.lies_in(inner, outer)
+            persons = _names_persons(inner) or _names_persons(outer)
+            found = not persons and self.lies_in(inner, outer, True)
             self._lies[inner, outer] = found
         return found
 
@@ -1835,12 +1838,13 @@ class _Scorer:
             return False
         return self.fits(before)
 
-    def lies_in(self, inner: Step, outer: Step) -> bool:
+    def lies_in(self, inner: Step, outer: Step, one_each: bool = False) -> bool:
         """Do the places ``inner`` reaches lie in those ``outer`` reaches (a town in a
         country)? A step on from the first, as its relation is named ("X located in Y"),
         reaches names the second does, no more than it leaves (a town lies in one country),
         and walked back it reaches more (a country holds towns) or as many, where the first
-        reaches more names than the second (towns outnumber countries)."""
+        reaches more names than the second (towns outnumber countries). With ``one_each``,
+        one place in one holder each is enough (a university in its town)."""
         signature, labels = self.signature, self.labels
 
         def names(nodes: set[str]) -> set[str]:
@@ -1863,7 +1867,7 @@ class _Scorer:
             if not up & holders or per_place > 1.0:
                 continue
             per_holder = spread(outside, (step[0], _flipped(step[1])))[1]
-            if per_holder > per_place or (per_holder == per_place and outnumbered):
+            if per_holder > per_place or (per_holder == per_place and (outnumbered or one_each)):
                 return True
         return False
 

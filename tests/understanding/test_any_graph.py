@@ -4547,3 +4547,25 @@ async def test_a_noun_kin_to_a_domain_names_no_kind_it_is_not() -> None:
         "schema:location",
         "location.location.containedby",
     ]
+
+
+# A scientist who studied at an institute alone in its town, born in another country.
+STUDY_ROWS = [
+    ("Jonas_Pelldottir", "schema:alumniOf", "Thistle_Institute_of_Technology"),
+    ("Thistle_Institute_of_Technology", "locatedIn", "Leiden"),
+    ("Leiden", "location.location.containedby", "Netherlands"),
+    ("Jonas_Pelldottir", "people.person.place_of_birth", "Cordoba"),
+    ("Cordoba", "location.location.containedby", "Argentina"),
+]
+
+
+async def test_a_place_alone_in_its_town_rolls_up_to_the_asked_kind() -> None:
+    """ "in which country did X study": the institute X studied at, its town, the town's
+    country. ``alumniOf`` names what its subject is, not that its objects are persons, and
+    one institute in one town lies in it as surely as many would (ADR 0138)."""
+    decision = await _route_on(STUDY_ROWS, "in which country did Jonas_Pelldottir study?")
+    assert [s["predicate"] for s in decision.args["path"]] == [
+        "schema:alumniOf",
+        "locatedIn",
+        "location.location.containedby",
+    ]
