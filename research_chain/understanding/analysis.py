@@ -1695,6 +1695,12 @@ def relation_phrase(predicate: str, without: AbstractSet[str] = frozenset()) -> 
     return " ".join((*(w for w in name.context[-1:] if w not in without), *name.words))
 
 
+@functools.lru_cache(maxsize=1024)
+def _capitalises_past_the_first(text: str) -> bool:
+    """Does a word past the question's first start with a capital ("... of Zookeeper")?"""
+    return any(w[0].isupper() for w in re.findall(r"[^\W\d_]+", text)[1:])
+
+
 def _carries_case(text: str) -> bool:
     """Whether capitals mean something here: they do in sentence case, not in a question
     typed all in lower case, all in upper case, or In Title Case."""
@@ -1718,9 +1724,10 @@ def _reads_as_name(
 ) -> bool:
     """An unmarked name match is taken for a name only as the writer wrote one: not a
     piece of a date or code ("12" in 2025-05-12); in a sentence-case question, a single
-    word only when capitalised, written as an identifier or as the graph writes it ("which
-    drones" is not the film "Drones"; "factory_records" and the moon "larkspur" are names;
-    a sentence's first capital says nothing); and
+    word only when capitalised, written as an identifier, or as the graph writes it by a
+    writer who capitalises no other word ("which drones" is not the film "Drones";
+    "factory_records" and the moon "larkspur" are names; a sentence's first capital says
+    nothing); and
     not cut short of the name the writer wrote
     ("Albatross 7" is not the film "Albatross"). ``starts``: where names begin."""
     if _joined(text, match.start - 1, -1) or _joined(text, match.end, 1):
@@ -1728,9 +1735,11 @@ def _reads_as_name(
     surface = text[match.start : match.end]
     first_word = match.start == len(text) - len(text.lstrip())
     lower = not (surface[:1].isupper() or surface[:1].isdigit())
-    # a name written as an identifier ("factory_records") is no word of the sentence
+    # a name written as an identifier ("factory_records") is no word of the sentence; nor
+    # one the graph writes so, where the writer capitalises no name ("What orbits larkspur?")
     one_word = len(surface.split()) == 1 and "_" not in surface
-    if cased and lower and one_word and not first_word and not match.as_written:
+    unmarked = not match.as_written or _capitalises_past_the_first(text)
+    if cased and lower and one_word and not first_word and unmarked:
         return False
     after = next((t for t in tokens if t.start >= match.end), None)
     if after is None or after.start in starts or text[match.end : after.start].strip():

@@ -4455,6 +4455,7 @@ MOON_ROWS = [
     ("larkspur", "orbits", "quillon"),
     ("quillon", "constellation", "perseus"),
     ("Drones", "directed_by", "Ines_Corva"),
+    ("Vela_Survey", "observed", "larkspur"),
 ]
 
 
@@ -4464,14 +4465,16 @@ MOON_ROWS = [
         ("What constellation is larkspur's star in?", ["larkspur"]),
         # "Drones" is the film's name as the graph writes it, not "drones"
         ("Which drones orbit quillon?", ["quillon"]),
+        # a writer who capitalises a name writes "larkspur" as a word
+        ("Did Vela_Survey observe larkspur?", ["Vela_Survey"]),
     ],
 )
 def test_a_name_the_graph_writes_in_lower_case_is_a_name_in_sentence_case(
     question: str, names: list[str]
 ) -> None:
     """In a sentence-case question a lower-case word is taken for a word, not a name: but
-    a graph may write its names in lower case, and a writer who copies one as the graph
-    writes it ("larkspur") names it."""
+    a graph may write its names in lower case, and a writer who capitalises no other word
+    and copies one as the graph writes it ("larkspur") names it (ADR 0134)."""
     graph = EmbeddedGraph.from_triples(_graph_triples(_records_of(MOON_ROWS)))
     assert [m.surface for m in read_question(graph, question).entities] == names
 
