@@ -785,23 +785,21 @@ def _named_types(
     is a kind of (a novel is a book)."""
     named: set[str] = set()
     lexicon = packaged_lexicon()
+    heads = {kind: kind.split("_")[-1] for kind in kinds}
     for noun in nouns:
         scored = [(match_strength(noun, (kind,)), kind) for kind in kinds]
         # a person is no kind of thing WordNet files elsewhere, though the words are kin
         # ("astronomer": ``astronomy``); a painting is kin to a painter, but no artist: a
         # thing names no doer loosely
+        person = lexicon.names_person(noun)
+        barred = {kind for kind, head in heads.items() if person and _names_no_person(head)}
         doer = is_agent_noun(noun)
-        other = (
-            {kind for kind in kinds if _names_no_person(kind.split("_")[-1])}
-            if lexicon.names_person(noun)
-            else set()
-        )
-        named_plainly = {kind for score, kind in scored if score >= plain and kind not in other}
+        named_plainly = {kind for score, kind in scored if score >= plain and kind not in barred}
         best = max(
             (
                 pair
                 for pair in scored
-                if (doer or not is_agent_noun(pair[1].split("_")[-1])) and pair[1] not in other
+                if pair[1] not in barred and (doer or not is_agent_noun(heads[pair[1]]))
             ),
             default=(0.0, ""),
         )
@@ -812,7 +810,7 @@ def _named_types(
             kin = [
                 pair
                 for pair in scored
-                if pair[0] >= floor and lexicon.is_kind_of(noun, pair[1].split("_")[-1])
+                if pair[0] >= floor and lexicon.is_kind_of(noun, heads[pair[1]])
             ]
             if kin or not kin_only:
                 named.add(max(kin, default=best)[1])
