@@ -36,7 +36,9 @@ persons, where a suffix would take ``number`` for a doer too.
 
 Irregular forms (``*.exc``: "wrote write") are kept as ``exceptions``; those a form has only
 as a verb ("born bear") are also listed in ``verb_exceptions``, so that "born" reaches the verb
-"bear" and not the noun (a pessimistic investor).
+"bear" and not the noun (a pessimistic investor). A noun WordNet marks as used in the plural
+whose members are one kind is listed as that kind's form too ("people person"), though no
+``*.exc`` line says so.
 
 Collocations of two or three words ("set up", "line of work", "place of birth") are lemmas
 like any other, stored with spaces, so a question's "who set up X" can read ``founded_by``.
@@ -213,6 +215,23 @@ def read_exceptions(root: Path, lemmas: set[str]) -> dict[str, dict[str, set[str
             if bases:
                 out[parts[0]][pos] |= bases
     return out
+
+
+def plural_kinds(synsets: dict[tuple[str, int], Synset], lemmas: set[str]) -> dict[str, str]:
+    """Nouns WordNet marks as used in the plural whose members are of one kind: "people",
+    a group whose members are persons, is the plural of "person" though no ``noun.exc``
+    line says so."""
+    plural = {key for key, s in synsets.items() if s.pos == "n" and s.lemmas[0] == "plural"}
+    found = {}
+    for synset in synsets.values():
+        if synset.pos != "n" or not any(
+            symbol == ";u" and target in plural for symbol, target, _, _ in synset.pointers
+        ):
+            continue
+        members = [synsets[t].lemmas[0] for symbol, t, _, _ in synset.pointers if symbol == "%m"]
+        if len(members) == 1 and members[0] in lemmas:
+            found.update({w: members[0] for w in synset.lemmas if w in lemmas})
+    return found
 
 
 def read_sense_order(root: Path) -> dict[tuple[str, str], list[tuple[str, int]]]:
@@ -593,6 +612,8 @@ def build(root: Path, senses: int | None) -> tuple[dict[str, np.ndarray], dict[s
     ]
     rare_lengths, rare_deltas = _packed(rare_reach, [words[row] for row in rare_rows])
     exceptions = read_exceptions(root, set(words))
+    for form, member in plural_kinds(synsets, set(words)).items():
+        exceptions[form]["n"].add(member)
     lengths, deltas = _packed(reach, words)
     # Only lemmas whose verb senses reach less than all their senses need a verb row.
     verb_rows = [

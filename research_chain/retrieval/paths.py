@@ -33,7 +33,7 @@ async def path_tree(
     depth: int = 3,
     per_node: int = 8,
     fanout: int = 50,
-    max_nodes: int = 400,
+    max_nodes: int = 2000,
     mentioned: AbstractSet[str] = frozenset(),
     probe: int = 48,
 ) -> PathTree:

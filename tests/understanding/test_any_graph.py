@@ -4572,3 +4572,51 @@ async def test_a_place_alone_in_its_town_rolls_up_to_the_asked_kind() -> None:
         "locatedIn",
         "location.location.containedby",
     ]
+
+
+# Two godparents of one child, one the chair of a company (a group: an heir inherited it).
+GODPARENT_ROWS = [
+    ("Franziska_Eskel", "http://example.org/kin/godparentOf", "Kerstin_Ekenstam"),
+    ("Gustav_Lindqvist", "http://example.org/kin/godparentOf", "Kerstin_Ekenstam"),
+    ("Franziska_Eskel", "people.person.profession", "lady-in-waiting"),
+    ("Gustav_Lindqvist", "people.person.profession", "landowner"),
+    ("Ashby_Ironstone_Company", "hasChairman", "Franziska_Eskel"),
+    ("Ashby_Ironstone_Company", "organization.organization.headquarters", "Leeds"),
+    ("Kerstin_Ekenstam", "people.person.profession", "writer"),
+    ("Kerstin_Ekenstam", "people.person.parents", "Fredrik_Ekenstam"),
+    ("Fredrik_Ekenstam", "schema:worksFor", "Ashby_Ironstone_Company"),
+    ("Rowena_Ashby", "inheritedCompany", "Ashby_Ironstone_Company"),
+]
+
+
+async def test_people_are_persons_not_a_group() -> None:
+    """ "the people who stood godparent to X": WordNet files "people" as a group whose
+    members are persons and marks it plural, so it is the plural of "person" and names no
+    company, though a company is a group too."""
+    assert "person" in packaged_lexicon().base_forms("people")
+    decision = await _route_on(
+        GODPARENT_ROWS, "What jobs did the people who stood godparent to Kerstin_Ekenstam have?"
+    )
+    assert [s["predicate"] for s in decision.args["path"]] == [
+        "http://example.org/kin/godparentOf",
+        "people.person.profession",
+    ]
+
+
+async def test_a_crowded_graph_still_offers_three_steps() -> None:
+    """Twelve neighbours with forty relations each: the node budget still grows the third
+    step of every second-level node, so "the country of the town of X's hospital" exists."""
+    rows = [
+        ("p0", "works_for", "Harrow_Hospital"),
+        ("Harrow_Hospital", "located_in", "Hamburg"),
+        ("Hamburg", "containedby", "Germany"),
+    ]
+    rows += [("p0", f"knows_{i:02}", f"q{i}") for i in range(12)]
+    rows += [(f"q{i}", f"rel_{j:02}", f"r{i}_{j}") for i in range(12) for j in range(40)]
+    rows += [(f"r{i}_{j}", "near", f"s{i}_{j}") for i in range(12) for j in range(40)]
+    graph = EmbeddedGraph.from_triples(_graph_triples(_records_of(rows)))
+    (seed,) = next(m.entity_ids for m in graph.match_names("p0") if m.surface == "p0")
+    tree = await path_tree(graph, [seed])
+    (hospital,) = tree["entity"][("works_for", Direction.OUT)]
+    (town,) = tree[hospital][("located_in", Direction.OUT)]
+    assert ("containedby", Direction.OUT) in tree.get(town, {})
