@@ -17,7 +17,7 @@ from itertools import pairwise
 
 from research_chain.graph.protocol import NameMatch
 from research_chain.graph.text import normalise, predicate_words, token_spans
-from research_chain.understanding.lexical import packaged_lexicon
+from research_chain.understanding.lexical import SYNONYM, packaged_lexicon
 from research_chain.understanding.lexicon import (
     AGENT_SUFFIXES,
     ANY_PERSON,
@@ -393,7 +393,10 @@ def match_strength(word: str, targets: Iterable[str], verb: bool = False) -> flo
     parts = packaged_lexicon().compound_parts(word) if len(targets) > 1 else None
     if parts is not None and all(stem(p) in {stem(t) for t in targets} for p in parts):
         return 1.0
-    best = 0.0
+    if parts is not None and _qualified_otherwise(word, parts, targets):
+        return 0.0
+    # "workplace": where one works, what ``works_for`` reaches; "birthplace": ``born_in``
+    best = CLOSE_LINK if parts is not None and _names_its_modifier(parts, targets) else 0.0
     for target in targets:
         target_stem = stem(target)
         if target_stem == word_stem:
@@ -453,6 +456,32 @@ def _doer_verbs(noun: str) -> tuple[str, ...]:
             ):
                 found.append(verb)
     return tuple(dict.fromkeys(found))
+
+
+def _qualified_otherwise(word: str, parts: tuple[str, str], targets: Sequence[str]) -> bool:
+    """Does the relation qualify the compound's head by a noun the compound's own modifier is
+    not kin to? A workplace is a place, but no ``place_of_birth``; a screenwriter is a
+    ``film_writer`` all the same, as WordNet has the two for one."""
+    modifier, head = parts
+    lexicon = packaged_lexicon()
+    if stem(head) not in {stem(t) for t in targets}:
+        return False
+    qualifiers = [
+        t for t in targets if t not in NOISE_WORDS and stem(t) != stem(head) and lexicon.is_noun(t)
+    ]
+    if not qualifiers or any(similarity(modifier, q) >= LOOSE for q in qualifiers):
+        return False
+    return lexicon.related(word, " ".join(targets)) < SYNONYM
+
+
+def _names_its_modifier(parts: tuple[str, str], targets: Sequence[str]) -> bool:
+    """Is the relation named by the compound's modifier alone ("workplace": ``works_for``)?
+    A relation with a noun of its own ("home_city") says what it reaches, which the
+    compound's head must name."""
+    content = [t for t in targets if t not in NOISE_WORDS]
+    kin = [t for t in content if similarity(parts[0], t) >= SYNONYM]
+    nouns = [t for t in content if t not in kin and packaged_lexicon().is_noun(t)]
+    return bool(kin) and not nouns
 
 
 def _closed_compound(word_stem: str, head_stem: str) -> bool:

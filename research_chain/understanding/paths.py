@@ -567,9 +567,23 @@ def _kind_mentions(
             continue  # "who is in the band X": the noun says what X is
         # "did X form in" is a verb, though "form" is a noun WordNet ties to organisations
         loose = analysis.noun_slot(tok.index)
+        # "the band that made X"; with no relative word, "the band X plays in"
+        after = tok.index + 1
+        clause = after < len(tokens) and tokens[after].text in _CLAUSE
+        verb = after + 1 if clause else names.get(after, len(tokens))
         named_steps: set[Step] = set()
+        lexicon = packaged_lexicon()
+        if loose and seed_span[0] in (after, verb + 1) and not lexicon.names_a_top(tok.text):
+            # "the university X went to": an alumnus is "a person who has received a degree
+            # from a school (high school or college or university)", whatever it is called.
+            # Only one step so defined: a person or a thing defines many
+            forms = frozenset(lexicon.forms(tok.text))
+            defined = {step for step in own if _defined_with((step.predicate,), forms)}
+            named_steps = defined if len({step.predicate for step in defined}) == 1 else set()
         # types first; "the novel behind X" is the step to what ``book.*`` relations start
         for kinds_of, kinds in ((types_of, all_types), (domains_of, all_domains)):
+            if named_steps:
+                break
             if not kinds:
                 continue
             # a domain is often a topic: an observatory is kin to astronomy, but none
@@ -578,10 +592,6 @@ def _kind_mentions(
             named_steps = {step for step, k in kinds_of.items() if not said.isdisjoint(k)}
             if named_steps:
                 break
-        # "the band that made X"; with no relative word, "the band X plays in"
-        after = tok.index + 1
-        clause = after < len(tokens) and tokens[after].text in _CLAUSE
-        verb = after + 1 if clause else names.get(after, len(tokens))
         governing = tok.index - 1
         while governing >= 0 and tokens[governing].text in _FUNCTION:
             governing -= 1

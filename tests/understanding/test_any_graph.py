@@ -4620,3 +4620,47 @@ async def test_a_crowded_graph_still_offers_three_steps() -> None:
     (hospital,) = tree["entity"][("works_for", Direction.OUT)]
     (town,) = tree[hospital][("located_in", Direction.OUT)]
     assert ("containedby", Direction.OUT) in tree.get(town, {})
+
+
+# A scientist who studied at a polytechnic, born in another country that a congress governs.
+ALUMNA_ROWS = [
+    ("Odile_Lindley", "schema:alumniOf", "Halden_Polytechnic"),
+    ("Halden_Polytechnic", "locatedIn", "Cordoba"),
+    ("Cordoba", "location.location.containedby", "Argentina"),
+    ("Odile_Lindley", "people.person.place_of_birth", "Mumbai"),
+    ("Mumbai", "location.location.containedby", "India"),
+    ("Congress_of_Lumen", "government.governmental_body.jurisdiction", "India"),
+]
+
+
+async def test_a_noun_a_relation_is_defined_with_reads_its_step() -> None:
+    """ "the university X went to": no word reads ``alumniOf`` and the polytechnic is not
+    titled a university, but WordNet defines an alumnus as "a person who has received a
+    degree from a school (high school or college or university)": the noun of a clause
+    about X reads X's step whose relation is defined with it."""
+    decision = await _route_on(
+        ALUMNA_ROWS, "which country is the university Odile_Lindley went to in?"
+    )
+    assert [s["predicate"] for s in decision.args["path"]] == [
+        "schema:alumniOf",
+        "locatedIn",
+        "location.location.containedby",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("word", "read"),
+    [
+        ("workplace", {"schema:worksFor"}),
+        ("birthplace", {"place_of_birth"}),
+        ("deathplace", {"place_of_death"}),
+    ],
+)
+def test_a_closed_compound_reads_by_both_its_parts(word: str, read: set[str]) -> None:
+    """A workplace is a place, but not the ``place_of_birth`` nor ``place_of_death``: the
+    relation qualifies its place by a noun the compound's own "work" is no kin to. It is
+    where one works, what ``worksFor`` reaches, as a birthplace is what ``born_in`` does."""
+    predicates = ["place_of_birth", "place_of_death", "schema:worksFor", "born_in"]
+    analysis = _analysis(f"where is {SUBJECT}'s {word} ?", predicates)
+    assert {m.predicate for m in analysis.relations if m.word == word} == read
+    assert match_strength("screenwriter", ("film", "writer")) >= 0.9  # one WordNet synset
