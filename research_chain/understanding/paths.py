@@ -557,6 +557,7 @@ def _kind_mentions(
     found = []
     tokens = analysis.tokens
     all_types, all_domains = _kinds(types_of), _kinds(domains_of)
+    lexicon = packaged_lexicon()
     for tok in tokens:
         if tok.index in skip or tok.index == analysis.answer_token or tok.text in _FUNCTION:
             continue
@@ -572,7 +573,6 @@ def _kind_mentions(
         clause = after < len(tokens) and tokens[after].text in _CLAUSE
         verb = after + 1 if clause else names.get(after, len(tokens))
         named_steps: set[Step] = set()
-        lexicon = packaged_lexicon()
         if loose and seed_span[0] in (after, verb + 1) and not lexicon.names_a_top(tok.text):
             # "the university X went to": an alumnus is "a person who has received a degree
             # from a school (high school or college or university)", whatever it is called.
