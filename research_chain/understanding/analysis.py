@@ -466,9 +466,7 @@ def _qualified_otherwise(word: str, parts: tuple[str, str], targets: Sequence[st
     lexicon = packaged_lexicon()
     if stem(head) not in {stem(t) for t in targets}:
         return False
-    qualifiers = [
-        t for t in targets if t not in NOISE_WORDS and stem(t) != stem(head) and lexicon.is_noun(t)
-    ]
+    qualifiers = [t for t in _content(targets) if stem(t) != stem(head) and lexicon.is_noun(t)]
     if not qualifiers or any(similarity(modifier, q) >= LOOSE for q in qualifiers):
         return False
     return lexicon.related(word, " ".join(targets)) < SYNONYM
@@ -478,10 +476,14 @@ def _names_its_modifier(parts: tuple[str, str], targets: Sequence[str]) -> bool:
     """Is the relation named by the compound's modifier alone ("workplace": ``works_for``)?
     A relation with a noun of its own ("home_city") says what it reaches, which the
     compound's head must name."""
-    content = [t for t in targets if t not in NOISE_WORDS]
+    lexicon = packaged_lexicon()
+    content = _content(targets)
     kin = [t for t in content if similarity(parts[0], t) >= SYNONYM]
-    nouns = [t for t in content if t not in kin and packaged_lexicon().is_noun(t)]
-    return bool(kin) and not nouns
+    return bool(kin) and not any(t not in kin and lexicon.is_noun(t) for t in content)
+
+
+def _content(targets: Sequence[str]) -> list[str]:
+    return [t for t in targets if t not in NOISE_WORDS]
 
 
 def _closed_compound(word_stem: str, head_stem: str) -> bool:
