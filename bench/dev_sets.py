@@ -142,9 +142,11 @@ async def main() -> None:
         "--order-check", action="store_true", help="ask again in reverse order; list changes"
     )
     parser.add_argument(
-        "--dump", type=Path, help="append one JSON line per question (predicted, hit) here"
+        "--dump", type=Path, help="write one JSON line per question (predicted, hit) here"
     )
     args = parser.parse_args()
+    if args.dump is not None:
+        args.dump.write_bytes(b"")
     jobs = [SETS[name] for name in args.sets]
     if args.kb:
         jobs.append((args.kb, args.questions))
