@@ -171,6 +171,18 @@ FAR_LINK = 0.35
 FAR_SUPPORT = 0.2
 
 
+def _names_a_kind_of(phrase: str, other: str) -> bool:
+    """Is ``phrase`` a noun collocation (and no verb's: "put up", "dates back") that WordNet
+    files as a kind of what ``other`` names?"""
+    lexicon = packaged_lexicon()
+    return (
+        " " in phrase
+        and lexicon.is_noun(phrase)
+        and not lexicon.is_verb(phrase)
+        and lexicon.is_kind_of(phrase, other)
+    )
+
+
 @lru_cache(maxsize=1 << 18)
 def similarity(word: str, other: str, verb: bool = False) -> float:
     """How nearly two words mean the same, from 0 to 1, from packaged word knowledge.
@@ -190,8 +202,11 @@ def similarity(word: str, other: str, verb: bool = False) -> float:
     linked = lexicon.related(a, b, verb)
     if " " in a or " " in b:
         # A collocation is read by WordNet alone: its vector is a mean of its words'
-        # ("put" + "out"), which would only repeat what the words read by themselves.
-        return linked if linked >= CLOSE_LINK else 0.0
+        # ("put" + "out"), which would only repeat what the words read by themselves. Two
+        # links up its own kinds it still names what it is ("old man": a father, a parent).
+        if linked >= CLOSE_LINK or (linked and _names_a_kind_of(a, b)):
+            return linked
+        return 0.0
     cosine = vector_kinship(a, b)
     if linked >= CLOSE_LINK:
         return max(linked, cosine)

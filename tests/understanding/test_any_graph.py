@@ -1410,6 +1410,16 @@ def test_a_noun_collocation_is_one_word() -> None:
         assert "recorded_in" not in read
 
 
+def test_a_collocation_names_the_kinds_it_is_a_kind_of() -> None:
+    """WordNet has an "old man" as a father, a father as a parent: the collocation reads
+    ``parents`` two links up its own kinds, as "record company" reads a company one link
+    up; the spouse a husband is (an "old man" in no sense WordNet has) it does not read."""
+    predicates = ["people.person.parents", "spouse", "place_of_death"]
+    analysis = _analysis(f"where did {SUBJECT}'s old man die ?", predicates)
+    read = {m.predicate for m in analysis.relations if m.word in ("old", "man", "old man")}
+    assert read == {"people.person.parents"}
+
+
 def test_a_verb_collocation_keeps_its_words() -> None:
     """ "fly by" is a WordNet verb (to pass by flying) and names nothing here, but "flown"
     in "flown by X" is still the relation's own word."""
