@@ -438,6 +438,12 @@ class WordNetLexicon:
         head = self._head_noun(words)
         return head is not None and all(w == head or w not in self for w in words.split(" "))
 
+    def titled_as_group(self, name: str) -> bool:
+        """Is a proper name WordNet does not know titled by a noun it files under groups
+        ("Quayford University", "Institute of X": organisations)?"""
+        head = self._head_noun(_name_words(name))
+        return head is not None and self.names_group(head)
+
     def _head_noun(self, name: str) -> str | None:
         """The common noun a name WordNet does not know is titled by: "Quayford University",
         "University of Quayford" (the word before "of"). Not a word that is itself a

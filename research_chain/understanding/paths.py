@@ -1323,8 +1323,7 @@ class _Scorer:
         if after not in _FUNCTION or after in ARTICLES:
             return frozenset()  # "who founded the party of ...": it names what was done to
         read = [p for p, w in self.groups.get(verb, {}).items() if w >= _STRONG]
-        root = next((node for node in self.signature if node not in self.incoming), None)
-        own = {p for p, _d in self.signature.get(root, {})} if root is not None else set()
+        own = {s.predicate for s in self._seed_steps()}
         if not read or own.intersection(read):
             return frozenset()
         forward = [Step(p, _as_named(Step(p, Direction.OUT))) for p in read]
@@ -1495,7 +1494,7 @@ class _Scorer:
             hits = sum(1 for n in names if kind(n))
             found = self._fits[step] = hits > 0 and 2 * hits >= len(names)
         if found is None:
-            found = self._typed(step)
+            found = self._typed(step) or self._organisations(step)
             if not found and self.kind_nouns:
                 names = self.pooled.get(step, ())
                 asked = [self._named_as_asked(n) for n in names]
@@ -1511,6 +1510,25 @@ class _Scorer:
         if found and not self._typed(step) and self._other_here(node):
             found = False
         return found or self._fits_where_walked(node, step)
+
+    def _seed_steps(self) -> list[Step]:
+        """The steps out of the tree's root, the seed's own relations."""
+        root = next((node for node in self.signature if node not in self.incoming), None)
+        return [Step(*edge) for edge in self.signature.get(root, {})] if root is not None else []
+
+    def _organisations(self, step: Step) -> bool:
+        """For a bare "who", along a relation its words read: are most names the step
+        reaches, two or more, titled by a noun WordNet files under groups ("Kaimana Institute of
+        Medicine", "Royal Aldermoor University")? An organisation does what a person may,
+        where none of the relations the words read reaches persons."""
+        if not self.bare_who or step.predicate not in self.mentioned:
+            return False
+        if any(s.predicate in self.mentioned and self._typed(s) for s in self._seed_steps()):
+            return False  # the words read a relation to persons: "who earned a PhD under X"
+        names = self.pooled.get(step, ())
+        lexicon = packaged_lexicon()
+        hits = sum(1 for n in names if lexicon.titled_as_group(n))
+        return hits > 1 and 2 * hits >= len(names)
 
     def _typed(self, step: Step) -> bool:
         """Does the graph itself say the step reaches the asked kind (persons, or types)?"""

@@ -4674,3 +4674,29 @@ def test_a_closed_compound_reads_by_both_its_parts(word: str, read: set[str]) ->
     analysis = _analysis(f"where is {SUBJECT}'s {word} ?", predicates)
     assert {m.predicate for m in analysis.relations if m.word == word} == read
     assert match_strength("screenwriter", ("film", "writer")) >= 0.9  # one WordNet synset
+
+
+HONORARY_ROWS = [
+    ("Priya_Dunmore", "honoraryDoctorateFrom", "Veraine_School_of_Medicine"),
+    ("Priya_Dunmore", "schema:alumniOf", "Thessaly_Institute_of_Health"),
+    ("Priya_Dunmore", "people.person.place_of_birth", "Lyon"),
+    ("Mateo_Petrakis", "honoraryDoctorateFrom", "Royal_Aldermoor_University"),
+    ("Mateo_Petrakis", "schema:alumniOf", "Veraine_School_of_Medicine"),
+    ("Mateo_Petrakis", "people.person.place_of_birth", "Porto"),
+    ("Grete_Zeller", "honoraryDoctorateFrom", "Kaimana_Institute_of_Medicine"),
+    ("Grete_Zeller", "schema:alumniOf", "Royal_Aldermoor_University"),
+    ("Grete_Zeller", "people.person.place_of_birth", "Bergen"),
+    ("Ines_Arrow", "schema:alumniOf", "Veraine_School_of_Medicine"),
+    ("Ines_Arrow", "people.person.place_of_birth", "Lyon"),
+    ("Veraine_School_of_Medicine", "organization.organization.headquarters", "Lyon"),
+]
+
+
+async def test_a_bare_who_may_be_answered_by_an_institution_its_name_says_is_one() -> None:
+    """ "who awarded X an honorary degree": the schools X's relation reaches are named as
+    WordNet files organisations ("School of Medicine", "University"), and an organisation
+    does what a person may, so that step is the answer, not the alumni of the school."""
+    steps = await _best_steps(
+        HONORARY_ROWS, "who awarded Priya_Dunmore an honorary degree?", "Priya_Dunmore"
+    )
+    assert [s.predicate for s in steps] == ["honoraryDoctorateFrom"]
