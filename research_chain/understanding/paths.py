@@ -2621,7 +2621,11 @@ def infer_paths(
         reached = _reaches_within(signature, seed_type, 2, score.fits)
         max_len = min(max_len, 2 if reached else 3)
     choices: list[PathChoice] = []
-    for bridges in (0, _MAX_BRIDGES):
+    for bridges in (0, _MAX_BRIDGES, _MAX_BRIDGES + 1):
+        if bridges > _MAX_BRIDGES and (
+            not score.kind_elsewhere() or any(c.asked and c.score >= _HOPELESS for c in choices)
+        ):
+            break  # three unnamed steps only to the asked kind, where nothing else reaches it
         found: list[tuple[tuple[Step, ...], tuple[str, ...]]] = []
         _extend(signature, mentioned, (seed_type,), (), max_len, found, bridges, score)
         choices = []

@@ -4700,3 +4700,32 @@ async def test_a_bare_who_may_be_answered_by_an_institution_its_name_says_is_one
         HONORARY_ROWS, "who awarded Priya_Dunmore an honorary degree?", "Priya_Dunmore"
     )
     assert [s.predicate for s in steps] == ["honoraryDoctorateFrom"]
+
+
+MAKERS_ROWS = [
+    ("Frozen_Reach", "http://example.org/onto/developedBy", "Halekworks"),
+    ("Tessane_Interactive", "cvg.game_publisher.games_published", "Frozen_Reach"),
+    ("Frozen_Reach", "gameEngine", "Kalilla_Engine"),
+    ("Frozen_Reach", "cvg.computer_videogame.release_date", "2003"),
+    ("Kalilla_Engine", "original_author", "Ana_Voss"),
+    ("Halekworks", "http://example.org/onto/headquarteredIn", "Wellington"),
+    ("Halekworks", "schema:founder", "Hana_Zelton"),
+    ("Wellington", "__location__location__containedby", "New_Zealand"),
+    ("Ana_Voss", "people.person.place_of_birth", "Wellington"),
+    ("Lake_Taupo", "dbo:country", "New_Zealand"),
+]
+
+
+async def test_three_unnamed_steps_reach_the_asked_kind_where_nothing_else_does() -> None:
+    """ "what country do the makers of X come from": "country" names only a lake's relation
+    and "makers" nothing of X's, so no walk of two unnamed steps reaches a country; three do
+    (the developer's head office's country), and with nothing else reaching one they are
+    walked."""
+    steps = await _best_steps(
+        MAKERS_ROWS, "what country do the makers of Frozen_Reach come from?", "Frozen_Reach"
+    )
+    assert [s.predicate for s in steps] == [
+        "http://example.org/onto/developedBy",
+        "http://example.org/onto/headquarteredIn",
+        "__location__location__containedby",
+    ]
