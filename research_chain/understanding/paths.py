@@ -1024,6 +1024,8 @@ class _Scorer:
             else (frozenset(), frozenset())
         )
         self.bare_who = bare_who
+        # does a relation the words read take the seed to persons (ADR 0145)? Read once
+        self._reads_persons: bool | None = None
         self._no_one: dict[Step, bool] = {}
         # "which shop did X open", "who": no point in time, though a verb may read a year
         self.timeless = bool(self.type_nouns) and not (
@@ -1523,7 +1525,11 @@ class _Scorer:
         where none of the relations the words read reaches persons."""
         if not self.bare_who or step.predicate not in self.mentioned:
             return False
-        if any(s.predicate in self.mentioned and self._typed(s) for s in self._seed_steps()):
+        if self._reads_persons is None:
+            self._reads_persons = any(
+                s.predicate in self.mentioned and self._typed(s) for s in self._seed_steps()
+            )
+        if self._reads_persons:
             return False  # the words read a relation to persons: "who earned a PhD under X"
         names = self.pooled.get(step, ())
         lexicon = packaged_lexicon()
