@@ -163,6 +163,7 @@ class WordNetLexicon:
         self._name_row = {name: row for row, name in enumerate(names)}
         self._kinds: dict[str, frozenset[int]] = {}
         self._named: dict[tuple[str, str], bool] = {}
+        self._as_kind: dict[str, frozenset[int]] = {}
         self._titles: dict[str, str | None] = {}
         self._acronyms = acronyms
         self._definitions = definitions or {}
@@ -400,12 +401,21 @@ class WordNetLexicon:
         return found
 
     def _judged_kind(self, name: str, noun: str) -> bool:
-        wanted = self._own(noun)
         kinds = self._name_kinds(name)
         if kinds:
-            return not wanted.isdisjoint(kinds) or not self._synonyms_own(noun).isdisjoint(kinds)
+            return not self._kind_concepts(noun).isdisjoint(kinds)
         head = self._head_noun(name)
         return head is not None and self.head_is(head, noun)
+
+    def _kind_concepts(self, noun: str) -> frozenset[int]:
+        """The concepts a name filed under is of the noun's kind: the noun's own and its
+        synonyms'. Kept per noun: a question asks one kind of every name its paths reach."""
+        found = self._as_kind.get(noun)
+        if found is None:
+            if len(self._as_kind) >= _CACHE_LIMIT:
+                self._as_kind.clear()
+            found = self._as_kind[noun] = frozenset(self._own(noun) | self._synonyms_own(noun))
+        return found
 
     def head_is(self, head: str, noun: str) -> bool:
         """Does a name titled by ``head`` name a kind of thing ``noun`` names ("university"
