@@ -1327,6 +1327,19 @@ def _answer_words(
         return (head.text,), head.index
     if fronted is not None:
         return (tokens[fronted[0]].text,), fronted[0]
+    if tokens and not any(t.text in _WH for t in tokens):
+        # a question put as a noun phrase asks what "what is" before it would
+        possessed = _possessed(tokens, blocked, 0) if tokens[0].index in blocked else ((), None)
+        if possessed[1] is not None:
+            return possessed  # "X's mentor"
+        if (
+            len(tokens) > 3
+            and tokens[0].text in ARTICLES
+            and tokens[2].text == "of"
+            and 1 not in blocked
+            and packaged_lexicon().is_noun(tokens[1].text)
+        ):
+            return (tokens[1].text,), 1  # "the country of the body that hands out X"
     for tok, nxt in pairwise(tokens):
         # "[X] is a film written by this person": the noun the statement points at
         if tok.text in _DEMONSTRATIVES and nxt.index not in blocked and nxt.text not in NOISE_WORDS:

@@ -1883,16 +1883,37 @@ def test_a_verb_after_what_is_no_answer_noun_and_a_collocation_is_one() -> None:
         ("the country where Ilse_Varga was born?", "country"),
         ("the year in which Ilse_Varga was born?", "year"),
         ("the club that Ilse_Varga plays for?", "club"),
+        ("the country of the club that Ilse_Varga plays for", "country"),
+        ("the country of birth of Ilse_Varga", "country"),
+        ("Ilse_Varga's club", "club"),
     ],
 )
 def test_a_question_put_as_a_noun_phrase_asks_for_its_head_noun(question: str, noun: str) -> None:
-    """With no question word, "the N where/in which/that ..." asks for an N; "where" here
-    opens the clause and asks nothing."""
+    """With no question word, "the N where/in which/that ..." asks for an N, as "the N of
+    ..." and "X's N" do ("what is" before them would ask the same); "where" here opens the
+    clause and asks nothing."""
     start = question.index("Ilse_Varga")
     names = [NameMatch("Ilse_Varga", start, start + len("Ilse_Varga"), ("p.ilse",))]
     analysis = analyse(question, ["place_of_birth", "containedby", "club"], ["entity"], names)
     assert analysis.answer_words == (noun,)
     assert analysis.wh_word != "where"
+
+
+async def test_the_country_of_the_body_that_hands_out_x_walks_on_to_the_country() -> None:
+    rows = [
+        ("Castellan_Award", "presented_by", "Heron_Institute"),
+        ("Heron_Institute", "located_in", "Lyon"),
+        ("Lyon", "containedby", "France"),
+        ("Ada_Selford", "awards_won", "Castellan_Award"),
+        ("Ada_Selford", "place_of_birth", "Berlin"),
+        ("Berlin", "containedby", "Germany"),
+    ]
+    question = "the country of the body that hands out Castellan_Award"
+    assert await _best_steps(rows, question, "Castellan_Award") == (
+        Step("presented_by", Direction.OUT),
+        Step("located_in", Direction.OUT),
+        Step("containedby", Direction.OUT),
+    )
 
 
 async def test_the_country_where_x_was_born_walks_on_to_the_country() -> None:
