@@ -989,6 +989,7 @@ class _Scorer:
         self._other: dict[str, bool] = {}
         self._asked: dict[str, bool] = {}
         self._elsewhere: bool | None = None
+        self._no_person: bool | None = None
         self._free: frozenset[str] | None = None
         self.type_nouns = (
             tuple(w for w in analysis.answer_words if _nouns((w,)))
@@ -1680,7 +1681,21 @@ class _Scorer:
         if self.timeless and self.reaches_times(node):
             return False
         bare = self.analysis.answer_token is None
-        return bare or self.fits(node) or not self.kind_elsewhere()
+        if bare or self.fits(node):
+            return True
+        step = self.incoming.get(node)
+        return not self.kind_elsewhere() and not (step and self.persons_unasked(step))
+
+    def persons_unasked(self, step: Step) -> bool:
+        """Does the step reach what the graph types as persons, where the asked noun names
+        no person ("which company": an organisation may act as a person does, but is none)?
+        Though no step is known to reach the asked kind, these surely do not."""
+        if self._no_person is None:
+            lexicon = packaged_lexicon()
+            self._no_person = bool(self.kind_nouns) and all(
+                lexicon.is_noun(n) and not lexicon.names_person(n) for n in self.kind_nouns
+            )
+        return self._no_person and _WH_TYPES["who"] in self.types_of.get(step, ())
 
     def kind_elsewhere(self) -> bool:
         """Does some step of the tree reach what the answer noun names?"""
@@ -1972,6 +1987,8 @@ class _Scorer:
                 score -= 2 * _MISSED_KIND
         elif (self.timeless and self.reaches_times(end)) or no_one:
             score -= 2 * _MISSED_KIND  # as surely as above, though no step is known to fit
+        elif not (self.fits(end) or described) and self.persons_unasked(steps[-1]):
+            score -= 2 * _MISSED_KIND  # "which university did X's editor go to": not the editor
         if steps[-1].predicate == analysis.answer_relation and self.agent in (None, steps[-1]):
             score += 1.0
             cue = 1.0 if self.agent is not None else cue  # "who edited": the editor end

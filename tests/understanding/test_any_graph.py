@@ -4750,3 +4750,23 @@ async def test_three_unnamed_steps_reach_the_asked_kind_where_nothing_else_does(
         "http://example.org/onto/headquarteredIn",
         "__location__location__containedby",
     ]
+
+
+async def test_what_the_graph_types_as_persons_is_no_university() -> None:
+    """No name says which of the editor's links is a university ("Greyling School of
+    Science" is titled as a school), but the graph types the editor as a person, and a
+    university is none: the walk goes on to where the editor studied."""
+    rows = [
+        ("The_Amber_Journal", "journal.journal.papers", "Drift_Lens"),
+        ("The_Amber_Journal", "editorInChief", "Emil_Ostley"),
+        ("Emil_Ostley", "people.person.place_of_birth", "Mumbai"),
+        ("Emil_Ostley", "alumniOf", "Greyling_School_of_Science"),
+        ("Emil_Ostley", "employedBy", "Crane_Foundation"),
+        ("Crane_Foundation", "located_in", "Porto"),
+    ]
+    question = "which university did the person editing the journal Drift_Lens appeared in go to?"
+    assert await _best_steps(rows, question, "Drift_Lens") == (
+        Step("journal.journal.papers", Direction.IN),
+        Step("editorInChief", Direction.OUT),
+        Step("alumniOf", Direction.OUT),
+    )
