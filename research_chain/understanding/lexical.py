@@ -363,10 +363,15 @@ class WordNetLexicon:
         """The concepts the noun's synonyms name: "nation" shares a sense with "country",
         whose other sense (the territory) is where WordNet files Norway. A name is judged
         by every sense of a word the asked noun is a synonym of."""
+        naming = self._naming_rows()
+        rows = {r for c in self._own(noun.lower()) for r in naming.get(c, ())}
+        return {c for r in rows for c in self._own(self._lemmas[r])}
+
+    def _naming_rows(self) -> dict[int, list[int]]:
+        """The lemma rows naming each concept directly, built on first use."""
         if self._naming is None:
             self._naming = self._concept_lemmas()
-        rows = {r for c in self._own(noun.lower()) for r in self._naming.get(c, ())}
-        return {c for r in rows for c in self._own(self._lemmas[r])}
+        return self._naming
 
     def _concept_lemmas(self) -> dict[int, list[int]]:
         lengths = np.diff(self._offsets)
@@ -422,6 +427,20 @@ class WordNetLexicon:
         and "institution")?"""
         wanted = self._own(noun)
         return any(c in wanted for c, d in self._entry(head)[1].items() if d <= _HEAD_KIN)
+
+    def kin_kinds(self, head: str, noun: str) -> bool:
+        """Are the two nouns kinds one link from a kind in common ("college" and "school":
+        both educational institutions), one filed where the noun's first sense is? A school
+        and a theatre are both buildings, but a school is first an institution."""
+        near = {c for c, d in self._entry(head)[1].items() if d == 1}
+        files = self._files(noun)
+        naming = self._naming_rows()
+        return any(
+            d == 1
+            and c in near
+            and any(self._files(self._lemmas[r]) & files for r in naming.get(c, ()))
+            for c, d in self._entry(noun)[1].items()
+        )
 
     def title(self, name: str) -> str | None:
         """The common noun titling a proper name WordNet does not file ("Harrowfield General

@@ -990,6 +990,7 @@ class _Scorer:
         self._asked: dict[str, bool] = {}
         self._elsewhere: bool | None = None
         self._no_person: bool | None = None
+        self._kin_titles = False
         self._free: frozenset[str] | None = None
         self.type_nouns = (
             tuple(w for w in analysis.answer_words if _nouns((w,)))
@@ -1099,10 +1100,12 @@ class _Scorer:
                 # "what nation": WordNet files countries under the territory, not the nation,
                 # but the graph calls them countries, a synonym of "nation"
                 self.kind_nouns = (*self.kind_nouns, *widened)
-                self._fits.clear()
-                self._fits_after.clear()
-                self._asked.clear()
-                self._elsewhere = None
+                self._refit()
+        if self.kind_nouns and not self.kind_elsewhere():
+            # "which school did X go to": no name is titled as one, but "Kalvik College" is
+            # titled by a kin kind (ADR 0149)
+            self._kin_titles = True
+            self._refit()
         # "which books": a reading of a publication date is no relation a book is reached by
         answer_reads = any(
             m.token == analysis.answer_token and not (self.timeless and self._dated_by(m.predicate))
@@ -1117,6 +1120,13 @@ class _Scorer:
                 self.types_of = domains_of
                 self._fits.clear()
                 self._elsewhere = None
+
+    def _refit(self) -> None:
+        """Forget what was judged to fit, once the asked kinds are widened."""
+        self._fits.clear()
+        self._fits_after.clear()
+        self._asked.clear()
+        self._elsewhere = None
 
     def stranded_only(self) -> set[str]:
         """Relations only a left-over preposition reads (``STRANDED``)."""
@@ -1622,6 +1632,11 @@ class _Scorer:
         if found is None:
             lexicon = packaged_lexicon()
             found = any(lexicon.names_kind(name, w) for w in self.kind_nouns)
+            if not found and self._kin_titles:
+                head = lexicon.title(name)
+                found = head is not None and any(
+                    lexicon.kin_kinds(head, w) for w in self.kind_nouns
+                )
             self._asked[name] = found
         return found
 
@@ -1978,17 +1993,18 @@ class _Scorer:
         )
         # nor is a city anyone: "who heads up X" is not where X is headquartered
         no_one = self.bare_who and self.reaches_no_one(end)
+        unasked = not (self.fits(end) or described) and self.persons_unasked(steps[-1])
         if missed or self.goes_on(end, steps[-1]):
             score -= _MISSED_KIND  # "where is X settled": not a year, when places are reached
-            if (not self.times and self.reaches_times(end)) or no_one:
+            if (not self.times and self.reaches_times(end)) or no_one or unasked:
                 # WordNet may not know a name, but a year is surely no place nor person:
                 # "where did X get going" is not when it did, though "going" may name that,
                 # nor "which nation is X based in" when it was founded (to base: to found)
                 score -= 2 * _MISSED_KIND
-        elif (self.timeless and self.reaches_times(end)) or no_one:
-            score -= 2 * _MISSED_KIND  # as surely as above, though no step is known to fit
-        elif not (self.fits(end) or described) and self.persons_unasked(steps[-1]):
-            score -= 2 * _MISSED_KIND  # "which university did X's editor go to": not the editor
+        elif (self.timeless and self.reaches_times(end)) or no_one or unasked:
+            # as surely as above, though no step is known to fit ("which university did X's
+            # editor go to": not the editor, a person)
+            score -= 2 * _MISSED_KIND
         if steps[-1].predicate == analysis.answer_relation and self.agent in (None, steps[-1]):
             score += 1.0
             cue = 1.0 if self.agent is not None else cue  # "who edited": the editor end

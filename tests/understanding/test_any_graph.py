@@ -4770,3 +4770,35 @@ async def test_what_the_graph_types_as_persons_is_no_university() -> None:
         Step("editorInChief", Direction.OUT),
         Step("alumniOf", Direction.OUT),
     )
+
+
+async def test_a_school_may_be_a_college_where_no_name_is_titled_as_one() -> None:
+    """No name is filed or titled as a school; "Kalvik College" is titled by a kin kind (both
+    are educational institutions), so the walk goes on to it."""
+    rows = [
+        ("Rookfs", "computer.software.languages_used", "Halcyon_Lisp"),
+        ("Tomas_Dradottir", "reverse_designer", "Halcyon_Lisp"),
+        ("Tomas_Dradottir", "schema:alumniOf", "Kalvik_College"),
+    ]
+    question = "the person who came up with Rookfs's programming language went to which school?"
+    assert await _best_steps(rows, question, "Rookfs") == (
+        Step("computer.software.languages_used", Direction.OUT),
+        Step("reverse_designer", Direction.IN),
+        Step("schema:alumniOf", Direction.OUT),
+    )
+
+
+async def test_a_founder_the_graph_types_as_a_person_is_no_country() -> None:
+    """ "based" reads `founded_party` (to base: to found), but its founder is a person and a
+    country is none, as surely as a year is no place: the party's head office's country."""
+    rows = [
+        ("Katja_Halberg", "founded_party", "Social_Beacon"),
+        ("Katja_Halberg", "people.person.place_of_birth", "Rio_de_Janeiro"),
+        ("Social_Beacon", "headquarteredIn", "Sao_Paulo"),
+        ("Sao_Paulo", "location.location.containedby", "Brazil"),
+    ]
+    question = "which country is Social_Beacon based in?"
+    assert await _best_steps(rows, question, "Social_Beacon") == (
+        Step("headquarteredIn", Direction.OUT),
+        Step("location.location.containedby", Direction.OUT),
+    )
