@@ -1263,26 +1263,28 @@ def _answer_words(
     them: "where" and "when" themselves, the adjective after "how" ("how old") unless a
     later "what" names a noun ("how old is X, what year": ADR 0127), or the head of the
     noun phrase after "which" and "what" ("which football team" -> "team")."""
+    if (
+        len(tokens) > 2
+        and tokens[-1].text == "wise"
+        and tokens[-2].index not in blocked
+        and packaged_lexicon().is_noun(tokens[-2].text)
+    ):
+        return (tokens[-2].text,), tokens[-2].index  # "where was X born, country-wise?"
     for tok in tokens:
         asking = _asks_first(tokens, tok)  # "name a club in Spain"
         if tok.index in blocked or tok.index in relative or (tok.text not in _WH and not asking):
             continue
         if tok.text in ("where", "when"):
-            return (tok.text,), None
+            later = _asked_after(tokens, blocked, relative, tok.index)
+            return later if later[1] is not None else ((tok.text,), None)
         after = list(tokens[tok.index + 1 : tok.index + 6])
         if tok.text == "how":
             nxt = after[0] if after else None
             if nxt is None or nxt.index in blocked or nxt.text in NOISE_WORDS:
                 return (), None
             # "how old is X, what year did it come out": the noun asked after says more
-            if any(
-                t.text in ("what", "which") and t.index not in blocked | relative
-                for t in tokens[nxt.index + 1 :]
-            ):
-                later = _answer_words(tokens, blocked | set(range(nxt.index + 1)), relative, None)
-                if later[1] is not None:
-                    return later
-            return (nxt.text,), None
+            later = _asked_after(tokens, blocked, relative, nxt.index)
+            return later if later[1] is not None else ((nxt.text,), None)
         if tok.text not in ("which", "what") and not asking:
             return (), None
         run: list[Token] = []
@@ -1345,6 +1347,24 @@ def _answer_words(
         if tok.text in _DEMONSTRATIVES and nxt.index not in blocked and nxt.text not in NOISE_WORDS:
             return (nxt.text,), nxt.index
     return (), None
+
+
+def _asked_after(
+    tokens: Sequence[Token], blocked: set[int], relative: AbstractSet[int], after: int
+) -> tuple[tuple[str, ...], int | None]:
+    """The noun a later "what" or "which" asks for ("where did X practise, which city?"),
+    if one does: it says more than the word before it."""
+    later = next(
+        (
+            t.index
+            for t in tokens[after + 1 :]
+            if t.text in ("what", "which") and t.index not in blocked | relative
+        ),
+        None,
+    )
+    if later is None:
+        return (), None
+    return _answer_words(tokens, blocked | set(range(later)), relative, None)
 
 
 def _possessed(

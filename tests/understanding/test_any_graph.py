@@ -4802,3 +4802,36 @@ async def test_a_founder_the_graph_types_as_a_person_is_no_country() -> None:
         Step("headquarteredIn", Direction.OUT),
         Step("location.location.containedby", Direction.OUT),
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "noun"),
+    [
+        ("where was Ilse_Varga born, country-wise?", "country"),
+        ("where did the person who took Ilse_Varga under their wing practise, which city?", "city"),
+    ],
+)
+def test_a_noun_asked_after_the_question_says_what_kind_is_asked(question: str, noun: str) -> None:
+    """ "where ..., which city?", "..., country-wise": the noun said after the question
+    narrows the place it asks for."""
+    start = question.index("Ilse_Varga")
+    names = [NameMatch("Ilse_Varga", start, start + len("Ilse_Varga"), ("p.ilse",))]
+    analysis = analyse(question, ["place_of_birth", "containedby"], ["entity"], names)
+    assert analysis.answer_words == (noun,)
+
+
+async def test_where_country_wise_walks_on_to_the_country() -> None:
+    rows = [
+        ("Far_Cressida", "named_after", "Takeshi_Onodera"),
+        ("Takeshi_Onodera", "people.person.place_of_birth", "Sendai"),
+        ("Sendai", "location.location.containedby", "Japan"),
+        ("Far_Cressida", "discovered_by", "Kaspar_Lindenhahn"),
+        ("Kaspar_Lindenhahn", "people.person.place_of_birth", "Dresden"),
+        ("Dresden", "location.location.containedby", "Germany"),
+    ]
+    question = "Where was the person Far_Cressida is named after born, country-wise?"
+    assert await _best_steps(rows, question, "Far_Cressida") == (
+        Step("named_after", Direction.OUT),
+        Step("people.person.place_of_birth", Direction.OUT),
+        Step("location.location.containedby", Direction.OUT),
+    )
