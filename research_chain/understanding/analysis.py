@@ -1294,6 +1294,8 @@ def _answer_words(
             if run and joined is None and word.text in _JOINING:
                 joined = len(run)  # "which search and rescue missions": one head, shared
                 continue
+            if run and word.text == "s":
+                return (run[-1].text,), run[-1].index  # "which country's parliament": a country
             skip = word.text in (_BEFORE_NOUN if not run else _SKIP_AFTER_WH)
             if word.index in blocked and not run:
                 return _possessed(tokens, blocked, word.index)

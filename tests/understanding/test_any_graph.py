@@ -4835,3 +4835,17 @@ async def test_where_country_wise_walks_on_to_the_country() -> None:
         Step("people.person.place_of_birth", Direction.OUT),
         Step("location.location.containedby", Direction.OUT),
     )
+
+
+async def test_which_countrys_parliament_walks_on_to_the_country() -> None:
+    """ "which N's M" asks which N: the parliament is the way to it."""
+    rows = [
+        ("Zofia_Bravsen", "sitsIn", "Parliament_Hall_Tamsin"),
+        ("Parliament_Hall_Tamsin", "government.governmental_body.jurisdiction", "Canada"),
+        ("Zofia_Bravsen", "people.person.place_of_birth", "Toronto"),
+    ]
+    question = "which country's parliament does Zofia_Bravsen sit in?"
+    assert await _best_steps(rows, question, "Zofia_Bravsen") == (
+        Step("sitsIn", Direction.OUT),
+        Step("government.governmental_body.jurisdiction", Direction.OUT),
+    )
