@@ -1261,8 +1261,10 @@ def _answer_words(
 ) -> tuple[tuple[str, ...], int | None]:
     """The words that say what kind of thing the answer is, and the token of a noun among
     them: "where" and "when" themselves, the adjective after "how" ("how old") unless a
-    later "what" names a noun ("how old is X, what year": ADR 0127), or the head of the
-    noun phrase after "which" and "what" ("which football team" -> "team")."""
+    later "what" names a noun ("how old is X, what year": ADR 0127, 0150), or the head of the
+    noun phrase after "which" and "what" ("which football team" -> "team"; "which country's
+    parliament" -> "country": ADR 0151). "N-wise" closing a question asks for an N; a
+    question put as a noun phrase ("the country of ...") asks for its head (ADR 0147)."""
     if (
         len(tokens) > 2
         and tokens[-1].text == "wise"

@@ -1704,7 +1704,7 @@ class _Scorer:
     def persons_unasked(self, step: Step) -> bool:
         """Does the step reach what the graph types as persons, where the asked noun names
         no person ("which company": an organisation may act as a person does, but is none)?
-        Though no step is known to reach the asked kind, these surely do not."""
+        Whether or not some step reaches the asked kind, these surely do not (ADR 0148)."""
         if self._no_person is None:
             lexicon = packaged_lexicon()
             self._no_person = bool(self.kind_nouns) and all(
