@@ -1118,8 +1118,7 @@ class _Scorer:
             self.named_types = _asked_types(self.type_nouns, _kinds(domains_of), bare_who)
             if self.named_types:
                 self.types_of = domains_of
-                self._fits.clear()
-                self._elsewhere = None
+                self._refit()
 
     def _refit(self) -> None:
         """Forget what was judged to fit, once the asked kinds are widened."""
@@ -1993,7 +1992,7 @@ class _Scorer:
         )
         # nor is a city anyone: "who heads up X" is not where X is headquartered
         no_one = self.bare_who and self.reaches_no_one(end)
-        unasked = not (self.fits(end) or described) and self.persons_unasked(steps[-1])
+        unasked = self.persons_unasked(steps[-1]) and not (self.fits(end) or described)
         if missed or self.goes_on(end, steps[-1]):
             score -= _MISSED_KIND  # "where is X settled": not a year, when places are reached
             if (not self.times and self.reaches_times(end)) or no_one or unasked:
